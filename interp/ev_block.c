@@ -1,0 +1,312 @@
+/* ev_block.c: running blocks (yield), block parameters by Ruby 1.8's rules,
+ * environments, the tag chain (tag_jump) and the function-shaped protection
+ * API for C: vm_protect, vm_ensure, vm_rescue, vm_catch/vm_throw.
+ *
+ * Every invocation of a Ruby block is a tag region, as in MRI 1.8: that tag
+ * catches `next` and `redo`, and it is what makes the ucontext build pay one
+ * getcontext (and one rt_sigprocmask) per iteration.
+ */
+#include <string.h>
+#include "eval.h"
+
+/* ------------------------------------------------------------ tags */
+void tag_jump(int state, VALUE val, uintptr_t dst)
+{
+    struct tag *t = vm.th->tag;
+    if (!t) mr_bug("non-local exit with no tag (state %d)", state);
+    t->state = state;
+    t->val = val;
+    t->dst = dst;
+    JUMP_RESTORE(t->buf);
+    __builtin_unreachable();
+}
+
+bool tag_reachable(int state, uintptr_t dst)
+{
+    (void)state;
+    for (struct tag *t = vm.th->tag; t; t = t->prev)
+        if (t->id == dst) return true;
+    return false;
+}
+
+/* ------------------------------------------------------------ environments */
+struct env *env_new_heap(const struct scope_info *scope, struct env *outer)
+{
+    VALUE obj = gc_new_obj(T_ENV, 0);
+    struct env *e = &((struct REnv *)obj)->env;
+    int n = scope ? scope->nlocals : 0;
+    e->outer = outer;
+    e->scope = scope;
+    e->flags = ENV_HEAP;
+    e->nvars = 0;
+    if (n > 0) {
+        VALUE *vars = xmalloc((size_t)n * sizeof(VALUE));
+        for (int i = 0; i < n; i++) vars[i] = Qnil;
+        e->vars = vars;
+        e->nvars = (uint32_t)n;
+        gc_malloc_increase((size_t)n * sizeof(VALUE));
+    }
+    return e;
+}
+
+/* ------------------------------------------------------------ block parameters */
+static void lambda_arity(const struct node_mlhs *p, int argc)
+{
+    int n = p->n;
+    bool rest = p->splat || p->has_splat;
+    if (argc < n || (!rest && argc > n)) exc_arity(argc, n, rest ? -1 : n);
+}
+
+static void assign_params(const struct node_block *nb, int argc, const VALUE *argv, struct frame *bf,
+                          bool lambda)
+{
+    const struct node_mlhs *p = nb->params;
+    if (nb->block_param)
+        ev_assign(nb->block_param, bf->block ? proc_new(bf->block, false) : Qnil, bf);
+    if (!p) return;
+    if (p->n == 1 && !p->splat && !p->has_splat && !p->trailing_comma) {
+        if (lambda && argc != 1) exc_arity(argc, 1, 1);
+        VALUE v = argc == 0 ? Qnil : argc == 1 ? argv[0] : ary_new_from(argc, argv);
+        struct node *t = p->targets[0];
+        if (t->type == NODE_LASGN && ((struct node_lvar *)t)->depth == 0)
+            bf->env->vars[((struct node_lvar *)t)->idx] = v;
+        else
+            ev_assign(t, v, bf);
+        return;
+    }
+    VALUE ary = Qnil;
+    bool multi = p->n >= 2 || (p->n == 1 && (p->splat || p->has_splat || p->trailing_comma));
+    if (argc == 1 && multi && !lambda) ary = conv_check_ary(argv[0]);
+    if (NIL_P(ary)) {
+        if (lambda) lambda_arity(p, argc);
+        ary = ary_new_from(argc, argv);
+    }
+    ev_masgn_values(p, ary, bf);
+}
+
+/* ------------------------------------------------------------ invocation */
+static NOINLINE VALUE run_block_body(struct frame *bf, const struct node_block *nb)
+{
+    struct tag tag;
+    tag_push(&tag);
+    if (bf->flags & FRAME_LAMBDA) tag.id = bf->serial;
+    for (;;) {
+        JUMP_SAVE(tag.buf);
+        if (tag.state == TAG_NONE) {
+            VALUE v = nb->body ? EVAL(nb->body, bf) : Qnil;
+            tag_pop(&tag);
+            return v;
+        }
+        if (tag.state != TAG_REDO) break;
+        tag.state = TAG_NONE;
+        vm.th->frame = bf;
+    }
+    tag_pop(&tag);
+    if (tag.state == TAG_NEXT) return tag.val;
+    if (tag.state == TAG_RETURN && (bf->flags & FRAME_LAMBDA) && tag.dst == bf->serial) return tag.val;
+    tag_jump(tag.state, tag.val, tag.dst);
+}
+
+VALUE vm_invoke_block(const struct block *blk, int argc, const VALUE *argv, VALUE self,
+                      VALUE cref_override, int extra_flags)
+{
+    if (blk->cfunc) return blk->cfunc(blk->cdata, argc, argv);
+    const struct node_block *nb = blk->node;
+    struct thread *th = vm.th;
+    struct frame *caller = th->frame;
+    int n = nb->scope.nlocals;
+    VALUE vars[n > 0 ? n : 1];
+    struct env stack_env, *env;
+    if (nb->is_for) {
+        env = blk->env;
+    } else if (nb->scope.flags & SCOPE_CAPTURED) {
+        env = env_new_heap(&nb->scope, blk->env);
+    } else {
+        for (int i = 0; i < n; i++) vars[i] = Qnil;
+        stack_env = (struct env){ vars, blk->env, &nb->scope, (uint32_t)n, 0 };
+        env = &stack_env;
+    }
+    struct frame bf;
+    bf.prev = caller;
+    bf.self = self;
+    bf.me = blk->method_me;
+    bf.mid = blk->mid;
+    bf.block = blk->outer_block;
+    bf.env = env;
+    bf.cref = cref_override ? cref_override : blk->cref;
+    bf.node = &nb->h;
+    bf.script = blk->script;
+    bf.running = blk;
+    bf.home = blk->home;
+    bf.serial = 0;
+    bf.svar[0] = bf.svar[1] = Qnil;
+    bf.argc = argc;
+    bf.argv = NULL;
+    bf.flags = (uint16_t)(FRAME_BLOCK | extra_flags);
+    bf.visi = VIS_PUBLIC;
+    bool lambda = (blk->flags & BLOCK_LAMBDA) || (extra_flags & FRAME_LAMBDA);
+    if (lambda) {
+        bf.flags |= FRAME_LAMBDA;
+        bf.home = &bf;
+        bf.serial = ++vm.serial;
+    }
+    th->frame = &bf;
+    ev_stack_check();
+    ev_safe_point();
+    assign_params(nb, argc, argv, &bf, lambda);
+    VALUE v = run_block_body(&bf, nb);
+    th->frame = caller;
+    return v;
+}
+
+/* A heap copy of a block, for a Proc.  The environment is already on the
+   heap: the scope that wrote the block literal is SCOPE_CAPTURED. */
+struct block *block_to_heap(const struct block *blk)
+{
+    struct block *h = xmalloc(sizeof *h);
+    *h = *blk;
+    h->flags |= BLOCK_FROM_PROC;
+    h->proc = 0;
+    if (h->outer_block && !(h->outer_block->flags & BLOCK_FROM_PROC)) {
+        VALUE outer = proc_new(h->outer_block, false);
+        h->outer_block = proc_block(outer);
+    }
+    return h;
+}
+
+/* ------------------------------------------------------------ yield from C */
+static struct frame *c_frame(void) { return vm.th->frame; }
+
+const struct block *vm_current_block(void)
+{
+    struct frame *f = c_frame();
+    return f ? f->block : NULL;
+}
+
+bool vm_block_given(void) { return vm_current_block() != NULL; }
+
+void vm_need_block(void)
+{
+    exc_local_jump("noreason", Qnil, "no block given");
+}
+
+VALUE vm_yield_block(const struct block *blk, int argc, const VALUE *argv)
+{
+    return vm_invoke_block(blk, argc, argv, blk->self, 0, 0);
+}
+
+VALUE vm_yield(int argc, const VALUE *argv)
+{
+    const struct block *blk = vm_current_block();
+    if (!blk) vm_need_block();
+    return vm_invoke_block(blk, argc, argv, blk->self, 0, 0);
+}
+
+VALUE vm_yield1(VALUE v) { return vm_yield(1, &v); }
+
+VALUE vm_yield_values(int argc, ...)
+{
+    VALUE argv[16];
+    va_list ap;
+    va_start(ap, argc);
+    for (int i = 0; i < argc && i < 16; i++) argv[i] = va_arg(ap, VALUE);
+    va_end(ap);
+    return vm_yield(argc, argv);
+}
+
+VALUE vm_block_proc(void)
+{
+    const struct block *blk = vm_current_block();
+    return blk ? proc_new(blk, false) : Qnil;
+}
+
+/* ------------------------------------------------------------ protection for C */
+VALUE vm_protect(VALUE (*fn)(VALUE), VALUE arg, int *state)
+{
+    struct tag tag;
+    tag_push(&tag);
+    JUMP_SAVE(tag.buf);
+    if (tag.state == TAG_NONE) {
+        VALUE v = fn(arg);
+        tag_pop(&tag);
+        if (state) *state = 0;
+        return v;
+    }
+    tag_pop(&tag);
+    vm.th->jump_val = tag.val;
+    vm.th->jump_dst = tag.dst;
+    if (state) *state = tag.state;
+    return Qnil;
+}
+
+void vm_jump_state(int state)
+{
+    tag_jump(state, vm.th->jump_val, vm.th->jump_dst);
+}
+
+VALUE vm_ensure(VALUE (*body)(VALUE), VALUE barg, VALUE (*ensure)(VALUE), VALUE earg)
+{
+    struct tag tag;
+    volatile VALUE result = Qnil;
+    tag_push(&tag);
+    JUMP_SAVE(tag.buf);
+    if (tag.state == TAG_NONE) result = body(barg);
+    tag_pop(&tag);
+    int state = tag.state;
+    VALUE val = tag.val;
+    uintptr_t dst = tag.dst;
+    VALUE errinfo = vm.th->errinfo;
+    ensure(earg);
+    if (state) {
+        vm.th->errinfo = errinfo;
+        tag_jump(state, val, dst);
+    }
+    return result;
+}
+
+VALUE vm_rescue(VALUE (*body)(VALUE), VALUE barg, VALUE (*rescue)(VALUE, VALUE), VALUE rarg, VALUE exc_class)
+{
+    struct tag tag;
+    VALUE saved = vm.th->errinfo;
+    tag_push(&tag);
+    JUMP_SAVE(tag.buf);
+    if (tag.state == TAG_NONE) {
+        VALUE v = body(barg);
+        tag_pop(&tag);
+        return v;
+    }
+    tag_pop(&tag);
+    VALUE exc = vm.th->errinfo;
+    if (tag.state == TAG_RAISE && obj_is_kind_of(exc, exc_class ? exc_class : vm.c.StandardError)) {
+        VALUE v = rescue(rarg, exc);
+        vm.th->errinfo = saved;
+        return v;
+    }
+    tag_jump(tag.state, tag.val, tag.dst);
+}
+
+VALUE vm_catch(VALUE tagobj, VALUE (*fn)(VALUE), VALUE arg)
+{
+    struct tag tag;
+    tag_push(&tag);
+    tag.id = tagobj;
+    JUMP_SAVE(tag.buf);
+    if (tag.state == TAG_NONE) {
+        VALUE v = fn(arg);
+        tag_pop(&tag);
+        return v;
+    }
+    tag_pop(&tag);
+    if (tag.state == TAG_THROW && tag.dst == tagobj) return tag.val;
+    tag_jump(tag.state, tag.val, tag.dst);
+}
+
+void vm_throw(VALUE tagobj, VALUE val)
+{
+    if (!tag_reachable(TAG_THROW, tagobj)) {
+        VALUE desc = obj_inspect(tagobj);
+        if (SYMBOL_P(tagobj)) exc_name_error(SYM2ID(tagobj), "uncaught throw `%s'", sym_name(SYM2ID(tagobj)));
+        exc_raise(vm.c.ArgumentError, "uncaught throw %s", RSTRING_PTR(desc));
+    }
+    tag_jump(TAG_THROW, val, tagobj);
+}

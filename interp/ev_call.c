@@ -1,0 +1,576 @@
+/* ev_call.c: method calls: argument evaluation, dispatch through inline
+ * caches, visibility, method_missing, invocation of C, Ruby, attribute and
+ * define_method bodies, super, and the vm_call API for C code.
+ *
+ * A call site caches (receiver class serial, vm.method_state) -> entry, so
+ * a monomorphic call costs one compare after the first.  Fixnum operators
+ * have their own nodes that skip dispatch while Fixnum's operators are not
+ * redefined.
+ */
+#include <string.h>
+#include "eval.h"
+
+/* ------------------------------------------------------------ arguments */
+/* Evaluate the arguments of c.  Small plain lists go to buf; splats or long
+   lists build an Array, returned so the caller keeps it alive. */
+VALUE ev_eval_args(struct node_call *c, struct frame *f, VALUE *buf, int bufn, int *argcp, VALUE **argvp)
+{
+    bool splat = false;
+    for (int i = 0; i < c->argc; i++)
+        if (c->args[i]->type == NODE_SPLAT) { splat = true; break; }
+    if (!splat && c->argc <= bufn) {
+        for (int i = 0; i < c->argc; i++) buf[i] = EVAL(c->args[i], f);
+        *argcp = c->argc;
+        *argvp = buf;
+        return Qnil;
+    }
+    VALUE ary = ary_new_capa(c->argc);
+    for (int i = 0; i < c->argc; i++) {
+        struct node *a = c->args[i];
+        if (a->type == NODE_SPLAT) ary_concat(ary, ev_splat_value(EVAL(((struct node_unary *)a)->value, f)));
+        else ary_push(ary, EVAL(a, f));
+    }
+    *argcp = (int)RARRAY_LEN(ary);
+    *argvp = RARRAY_PTR(ary);
+    return ary;
+}
+
+/* &expr: nil gives no block, a Proc gives its block, anything else is
+   converted with to_proc (Symbol#to_proc, Method#to_proc). */
+VALUE ev_block_arg(struct node *block_arg, struct frame *f, struct block *tmp, const struct block **out)
+{
+    (void)tmp;
+    VALUE v = EVAL(block_arg, f);
+    if (NIL_P(v)) { *out = NULL; return v; }
+    if (!TYPE_P(v, T_PROC)) {
+        VALUE p = vm_respond_to(v, ID_to_proc, true) ? vm_call0(v, ID_to_proc) : Qnil;
+        if (!TYPE_P(p, T_PROC))
+            exc_raise(vm.c.TypeError, "wrong argument type %s (expected Proc)", obj_classname(v));
+        v = p;
+    }
+    *out = proc_block(v);
+    return v;
+}
+
+void ev_setup_block(struct block *b, const struct node_block *node, struct frame *f)
+{
+    b->node = node;
+    b->cfunc = NULL;
+    b->cdata = 0;
+    b->self = f->self;
+    b->env = f->env;
+    b->cref = f->cref;
+    b->script = f->script;
+    b->outer_block = f->block;
+    b->home = f->home;
+    b->home_serial = f->home ? f->home->serial : 0;
+    b->break_id = (node->h.flags & NF_BLOCK_BREAK) ? ++vm.serial : 0;
+    b->proc = 0;
+    b->method_me = f->me;
+    b->mid = f->mid;
+    b->flags = 0;
+}
+
+/* ------------------------------------------------------------ method_missing */
+static VALUE missing_kind_holder;   /* MISSING_ kind for the default method_missing */
+
+static NOINLINE VALUE call_missing(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
+                                   const struct block *blk, int kind)
+{
+    VALUE mm = class_lookup_method_cached(class_of(recv), ID_method_missing);
+    VALUE args = ary_new_capa(argc + 1);
+    ary_push(args, ID2SYM(mid));
+    for (int i = 0; i < argc; i++) ary_push(args, argv[i]);
+    missing_kind_holder = INT2FIX(kind);
+    if (!mm) exc_no_method(recv, mid, argc, argv, kind);
+    return vm_call_me(recv, mm, ID_method_missing, (int)RARRAY_LEN(args), RARRAY_PTR(args), blk);
+}
+
+/* Kernel#method_missing: raise NoMethodError/NameError as MRI words it. */
+static VALUE kernel_method_missing(VALUE self, int argc, const VALUE *argv)
+{
+    if (argc < 1 || !SYMBOL_P(argv[0])) exc_raise(vm.c.ArgumentError, "no id given");
+    int kind = FIXNUM_P(missing_kind_holder) ? (int)FIX2LONG(missing_kind_holder) : MISSING_NONE;
+    missing_kind_holder = Qnil;
+    /* report from the caller's frame, not from method_missing's */
+    exc_no_method(self, SYM2ID(argv[0]), argc - 1, argv + 1, kind);
+}
+
+/* ------------------------------------------------------------ invocation */
+static inline void check_visibility(struct frame *f, VALUE recv, VALUE me, ID mid, int nflags, int *kind)
+{
+    enum visibility v = ME_VISI(me);
+    if (v == VIS_PRIVATE) {
+        if (!(nflags & NF_FCALL) && !((nflags & NF_SELFRECV) && sym_is_attrset(mid)))
+            *kind = MISSING_PRIVATE;
+    } else if (v == VIS_PROTECTED && !(nflags & NF_FCALL)) {
+        VALUE owner = RMENTRY(me)->owner;
+        if (!obj_is_kind_of(f->self, class_real(owner) ? class_real(owner) : owner))
+            *kind = MISSING_PROTECTED;
+    }
+}
+
+static NOINLINE VALUE invoke_cfunc(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv,
+                                   const struct block *blk)
+{
+    struct thread *th = vm.th;
+    struct frame *caller = th->frame;
+    int arity = RMENTRY(me)->aux.arity;
+    struct frame cf;
+    cf.prev = caller;
+    cf.self = recv;
+    cf.me = me;
+    cf.mid = mid;
+    cf.block = blk;
+    cf.env = NULL;
+    cf.cref = caller ? caller->cref : 0;
+    cf.node = caller ? caller->node : NULL;
+    cf.script = caller ? caller->script : 0;
+    cf.running = NULL;
+    cf.home = NULL;
+    cf.serial = 0;
+    cf.svar[0] = cf.svar[1] = 0;
+    cf.argc = argc;
+    cf.argv = argv;
+    cf.flags = FRAME_CFUNC;
+    cf.visi = VIS_PUBLIC;
+    th->frame = &cf;
+    if (arity >= 0 && argc != arity) exc_arity(argc, arity, arity);
+    VALUE v = RMENTRY(me)->body.fn(recv, argc, argv);
+    th->frame = caller;
+    return v;
+}
+
+static void bind_params(struct frame *fr, const struct node_def *def, int argc, const VALUE *argv)
+{
+    const struct params *p = &def->params;
+    VALUE *vars = fr->env->vars;
+    int max = p->rest == -1 ? p->nreq + p->nopt : -1;
+    if (UNLIKELY(argc < p->nreq || (max >= 0 && argc > max))) exc_arity(argc, p->nreq, max);
+    int i = 0;
+    for (; i < p->nreq; i++) vars[i] = argv[i];
+    for (int j = 0; j < p->nopt; j++, i++) {
+        if (i < argc) vars[i] = argv[i];
+        else EVAL(p->opt[j], fr);
+    }
+    if (p->rest >= 0) vars[p->rest] = argc > i ? ary_new_from(argc - i, argv + i) : ary_new();
+    if (p->block >= 0) vars[p->block] = fr->block ? proc_new(fr->block, false) : Qnil;
+}
+
+static NOINLINE VALUE run_with_return_tag(struct frame *fr, struct node *body)
+{
+    struct tag tag;
+    fr->serial = ++vm.serial;
+    fr->flags |= FRAME_RETURN_TAG;
+    tag_push(&tag);
+    tag.id = fr->serial;
+    JUMP_SAVE(tag.buf);
+    if (tag.state == TAG_NONE) {
+        VALUE v = body ? EVAL(body, fr) : Qnil;
+        tag_pop(&tag);
+        return v;
+    }
+    tag_pop(&tag);
+    if (tag.state == TAG_RETURN && tag.dst == fr->serial) return tag.val;
+    tag_jump(tag.state, tag.val, tag.dst);
+}
+
+static VALUE invoke_ast(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, const struct block *blk)
+{
+    struct thread *th = vm.th;
+    struct frame *caller = th->frame;
+    const struct node_def *def = RMENTRY(me)->body.def;
+    int n = def->scope.nlocals;
+    VALUE vars[n > 0 ? n : 1];
+    struct env stack_env, *env;
+    if (def->scope.flags & SCOPE_CAPTURED) {
+        env = env_new_heap(&def->scope, NULL);
+    } else {
+        for (int i = 0; i < n; i++) vars[i] = Qnil;
+        stack_env = (struct env){ vars, NULL, &def->scope, (uint32_t)n, 0 };
+        env = &stack_env;
+    }
+    struct frame fr;
+    fr.prev = caller;
+    fr.self = recv;
+    fr.me = me;
+    fr.mid = mid;
+    fr.block = blk;
+    fr.env = env;
+    fr.cref = RMENTRY(me)->cref;
+    fr.node = caller ? caller->node : &def->h;
+    fr.script = RMENTRY(me)->aux.script;
+    fr.running = NULL;
+    fr.home = &fr;
+    fr.serial = 0;
+    fr.svar[0] = fr.svar[1] = Qnil;
+    fr.argc = argc;
+    fr.argv = NULL;
+    fr.flags = 0;
+    fr.visi = VIS_PUBLIC;
+    th->frame = &fr;
+    ev_stack_check();
+    ev_safe_point();
+    bind_params(&fr, def, argc, argv);
+    VALUE v;
+    if (def->h.flags & NF_TAG) v = run_with_return_tag(&fr, def->body);
+    else v = def->body ? EVAL(def->body, &fr) : Qnil;
+    th->frame = caller;
+    return v;
+}
+
+VALUE vm_call_me(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, const struct block *blk)
+{
+    switch (ME_TYPE(me)) {
+    case ME_CFUNC: return invoke_cfunc(recv, me, mid, argc, argv, blk);
+    case ME_AST: return invoke_ast(recv, me, mid, argc, argv, blk);
+    case ME_IVAR_GET:
+        if (argc != 0) exc_arity(argc, 0, 0);
+        return ivar_get(recv, RMENTRY(me)->body.ivar);
+    case ME_IVAR_SET:
+        if (argc != 1) exc_arity(argc, 1, 1);
+        return ivar_set(recv, RMENTRY(me)->body.ivar, argv[0]);
+    case ME_BMETHOD: {
+        const struct block *b = proc_block(RMENTRY(me)->body.proc);
+        struct block copy = *b;
+        copy.method_me = me;
+        copy.mid = mid;
+        copy.outer_block = blk;
+        return vm_invoke_block(&copy, argc, argv, recv, 0, FRAME_LAMBDA);
+    }
+    default:
+        exc_no_method(recv, mid, argc, argv, MISSING_NONE);
+    }
+}
+
+/* The heart of every call: find the entry, check visibility, invoke. */
+VALUE ev_dispatch(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
+                  const struct block *blk, struct call_cache *cc, int nflags)
+{
+    VALUE klass = class_of(recv);
+    VALUE me;
+    if (LIKELY(cc->serial == RCLASS(klass)->serial && cc->state == vm.method_state)) {
+        me = cc->me;
+    } else {
+        me = class_lookup_method_cached(klass, mid);
+        cc->serial = RCLASS(klass)->serial;
+        cc->state = vm.method_state;
+        cc->me = me;
+    }
+    if (UNLIKELY(!me))
+        return call_missing(f, recv, mid, argc, argv, blk, (nflags & NF_VCALL) ? MISSING_VCALL : MISSING_NONE);
+    if (UNLIKELY(ME_VISI(me) != VIS_PUBLIC)) {
+        int kind = MISSING_NONE;
+        check_visibility(f, recv, me, mid, nflags, &kind);
+        if (kind != MISSING_NONE) return call_missing(f, recv, mid, argc, argv, blk, kind);
+    }
+    if (ME_TYPE(me) == ME_AST) return invoke_ast(recv, me, mid, argc, argv, blk);
+    return vm_call_me(recv, me, mid, argc, argv, blk);
+}
+
+/* ------------------------------------------------------------ call nodes */
+/* A call that passes a literal block: a `break` in the block comes back here. */
+VALUE ev_call_with_block(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
+                         struct block *blk, struct call_cache *cc, int nflags)
+{
+    if (!blk->break_id) return ev_dispatch(f, recv, mid, argc, argv, blk, cc, nflags);
+    struct tag tag;
+    tag_push(&tag);
+    tag.id = blk->break_id;
+    JUMP_SAVE(tag.buf);
+    if (tag.state == TAG_NONE) {
+        VALUE v = ev_dispatch(f, recv, mid, argc, argv, blk, cc, nflags);
+        tag_pop(&tag);
+        return v;
+    }
+    tag_pop(&tag);
+    if (tag.state == TAG_BREAK && tag.dst == blk->break_id) return tag.val;
+    tag_jump(tag.state, tag.val, tag.dst);
+}
+
+static VALUE ev_call_general(struct node *n, struct frame *f)
+{
+    struct node_call *c = (struct node_call *)n;
+    VALUE recv = c->recv ? EVAL(c->recv, f) : f->self;
+    VALUE buf[8], *argv;
+    int argc;
+    VALUE keep = ev_eval_args(c, f, buf, 8, &argc, &argv);
+    struct block blk;
+    const struct block *bp = NULL;
+    VALUE keep_proc = Qnil;
+    if (c->block) {
+        ev_setup_block(&blk, c->block, f);
+        bp = &blk;
+    } else if (c->block_arg) {
+        keep_proc = ev_block_arg(c->block_arg, f, &blk, &bp);
+    }
+    f->node = n;
+    VALUE v;
+    if (c->block) v = ev_call_with_block(f, recv, c->mid, argc, argv, &blk, &c->cache, n->flags);
+    else v = ev_dispatch(f, recv, c->mid, argc, argv, bp, &c->cache, n->flags);
+    GC_GUARD(keep);
+    GC_GUARD(keep_proc);
+    return v;
+}
+
+static VALUE ev_call0(struct node *n, struct frame *f)
+{
+    struct node_call *c = (struct node_call *)n;
+    VALUE recv = c->recv ? EVAL(c->recv, f) : f->self;
+    f->node = n;
+    return ev_dispatch(f, recv, c->mid, 0, NULL, NULL, &c->cache, n->flags);
+}
+
+static VALUE ev_call1(struct node *n, struct frame *f)
+{
+    struct node_call *c = (struct node_call *)n;
+    VALUE recv = c->recv ? EVAL(c->recv, f) : f->self;
+    VALUE arg = EVAL(c->args[0], f);
+    f->node = n;
+    return ev_dispatch(f, recv, c->mid, 1, &arg, NULL, &c->cache, n->flags);
+}
+
+static VALUE ev_call2(struct node *n, struct frame *f)
+{
+    struct node_call *c = (struct node_call *)n;
+    VALUE recv = c->recv ? EVAL(c->recv, f) : f->self;
+    VALUE argv[2];
+    argv[0] = EVAL(c->args[0], f);
+    argv[1] = EVAL(c->args[1], f);
+    f->node = n;
+    return ev_dispatch(f, recv, c->mid, 2, argv, NULL, &c->cache, n->flags);
+}
+
+static VALUE ev_call3(struct node *n, struct frame *f)
+{
+    struct node_call *c = (struct node_call *)n;
+    VALUE recv = c->recv ? EVAL(c->recv, f) : f->self;
+    VALUE argv[3];
+    argv[0] = EVAL(c->args[0], f);
+    argv[1] = EVAL(c->args[1], f);
+    argv[2] = EVAL(c->args[2], f);
+    f->node = n;
+    return ev_dispatch(f, recv, c->mid, 3, argv, NULL, &c->cache, n->flags);
+}
+
+/* ------------------------------------------------------------ fixnum fast paths */
+static bool fix_ops_redefined;
+
+void ev_note_redefinition(VALUE klass, ID mid)
+{
+    if (klass == vm.c.Fixnum || klass == vm.c.Integer || klass == vm.c.Numeric ||
+        klass == vm.c.Comparable || klass == vm.c.Object || klass == vm.c.Kernel) {
+        switch (mid) {
+        case ID_plus: case ID_minus: case ID_mul: case ID_lt: case ID_le:
+        case ID_gt: case ID_ge: case ID_eq: case ID_aref: case ID_lshift:
+            fix_ops_redefined = true;
+        default: break;
+        }
+    }
+}
+
+static VALUE opt_slow(struct node *n, struct frame *f, VALUE recv, VALUE arg)
+{
+    struct node_call *c = (struct node_call *)n;
+    f->node = n;
+    return ev_dispatch(f, recv, c->mid, 1, &arg, NULL, &c->cache, n->flags);
+}
+
+#define OPT_FIX_BINOP(name, expr)                                          \
+    static VALUE name(struct node *n, struct frame *f)                     \
+    {                                                                      \
+        struct node_call *c = (struct node_call *)n;                       \
+        VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);               \
+        if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b) && !fix_ops_redefined)) {    \
+            long x = FIX2LONG(a), y = FIX2LONG(b);                         \
+            expr;                                                          \
+        }                                                                  \
+        return opt_slow(n, f, a, b);                                       \
+    }
+
+OPT_FIX_BINOP(opt_plus, { long r; if (!__builtin_add_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r); })
+OPT_FIX_BINOP(opt_minus, { long r; if (!__builtin_sub_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r); })
+OPT_FIX_BINOP(opt_mul, { long r; if (!__builtin_mul_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r); })
+OPT_FIX_BINOP(opt_lt, return BOOL2V(x < y))
+OPT_FIX_BINOP(opt_le, return BOOL2V(x <= y))
+OPT_FIX_BINOP(opt_gt, return BOOL2V(x > y))
+OPT_FIX_BINOP(opt_ge, return BOOL2V(x >= y))
+OPT_FIX_BINOP(opt_eq, return BOOL2V(x == y))
+
+/* ------------------------------------------------------------ super and yield */
+VALUE ev_call_super(struct frame *f, int argc, const VALUE *argv, const struct block *blk)
+{
+    VALUE me = f->me;
+    if (!me)
+        exc_raise(vm.c.NoMethodError, "super called outside of method");
+    VALUE owner = RMENTRY(me)->owner;
+    ID mid = ME_NAME(me);
+    VALUE k = class_of(f->self);
+    while (k && k != owner && !(BUILTIN_TYPE(k) == T_ICLASS && iclass_module(k) == owner))
+        k = RCLASS(k)->super;
+    VALUE sme = k ? class_lookup_method(RCLASS(k)->super, mid) : 0;
+    if (!sme) return call_missing(f, f->self, mid, argc, argv, blk, MISSING_SUPER);
+    return vm_call_me(f->self, sme, mid, argc, argv, blk);
+}
+
+static VALUE ev_super(struct node *n, struct frame *f)
+{
+    struct node_call *c = (struct node_call *)n;
+    VALUE buf[8], *argv;
+    int argc;
+    VALUE keep = Qnil, keep_proc = Qnil;
+    if (n->type == NODE_ZSUPER) {
+        keep = ev_zsuper_args(f);
+        argc = (int)RARRAY_LEN(keep);
+        argv = RARRAY_PTR(keep);
+    } else {
+        keep = ev_eval_args(c, f, buf, 8, &argc, &argv);
+    }
+    struct block blk;
+    const struct block *bp = f->block;   /* a block frame's is its method's */
+    if (c->block) { ev_setup_block(&blk, c->block, f); bp = &blk; }
+    else if (c->block_arg) keep_proc = ev_block_arg(c->block_arg, f, &blk, &bp);
+    f->node = n;
+    VALUE v = ev_call_super(f, argc, argv, bp);
+    GC_GUARD(keep);
+    GC_GUARD(keep_proc);
+    return v;
+}
+
+VALUE ev_yield(struct frame *f, int argc, const VALUE *argv)
+{
+    const struct block *blk = f->block;
+    if (!blk) exc_local_jump("noreason", Qnil, "no block given");
+    return vm_invoke_block(blk, argc, argv, blk->self, 0, 0);
+}
+
+static VALUE ev_yield_node(struct node *n, struct frame *f)
+{
+    struct node_call *c = (struct node_call *)n;
+    VALUE buf[8], *argv;
+    int argc;
+    VALUE keep = ev_eval_args(c, f, buf, 8, &argc, &argv);
+    f->node = n;
+    /* `yield *a` passes the elements; 1.8 packs a lone splat back for |x| */
+    VALUE v = ev_yield(f, argc, argv);
+    GC_GUARD(keep);
+    return v;
+}
+
+/* ------------------------------------------------------------ selector */
+static eval_fn select_call(struct node_call *c)
+{
+    bool plain = !c->block && !c->block_arg;
+    for (int i = 0; i < c->argc; i++)
+        if (c->args[i]->type == NODE_SPLAT) plain = false;
+    if (!plain) return ev_call_general;
+    if (c->argc == 1 && c->recv) {
+        switch (c->mid) {
+        case ID_plus: return opt_plus;
+        case ID_minus: return opt_minus;
+        case ID_mul: return opt_mul;
+        case ID_lt: return opt_lt;
+        case ID_le: return opt_le;
+        case ID_gt: return opt_gt;
+        case ID_ge: return opt_ge;
+        case ID_eq: return opt_eq;
+        default: break;
+        }
+    }
+    switch (c->argc) {
+    case 0: return ev_call0;
+    case 1: return ev_call1;
+    case 2: return ev_call2;
+    case 3: return ev_call3;
+    default: return ev_call_general;
+    }
+}
+
+eval_fn ev_call_select(struct node *n)
+{
+    switch (n->type) {
+    case NODE_CALL: return select_call((struct node_call *)n);
+    case NODE_SUPER: case NODE_ZSUPER: return ev_super;
+    case NODE_YIELD: return ev_yield_node;
+    default: return NULL;
+    }
+}
+
+/* ------------------------------------------------------------ the C API */
+static VALUE call_from_c(VALUE recv, ID mid, int argc, const VALUE *argv, const struct block *blk, bool priv)
+{
+    VALUE me = class_lookup_method_cached(class_of(recv), mid);
+    struct frame *f = vm.th->frame;
+    if (!me) return call_missing(f, recv, mid, argc, argv, blk, MISSING_NONE);
+    if (!priv && ME_VISI(me) != VIS_PUBLIC) {
+        int kind = MISSING_NONE;
+        check_visibility(f, recv, me, mid, 0, &kind);
+        if (kind != MISSING_NONE) return call_missing(f, recv, mid, argc, argv, blk, kind);
+    }
+    return vm_call_me(recv, me, mid, argc, argv, blk);
+}
+
+VALUE vm_call(VALUE recv, ID mid, int argc, const VALUE *argv)
+{
+    return call_from_c(recv, mid, argc, argv, NULL, true);
+}
+
+VALUE vm_call0(VALUE recv, ID mid) { return call_from_c(recv, mid, 0, NULL, NULL, true); }
+VALUE vm_call1(VALUE recv, ID mid, VALUE a) { return call_from_c(recv, mid, 1, &a, NULL, true); }
+
+VALUE vm_call2(VALUE recv, ID mid, VALUE a, VALUE b)
+{
+    VALUE argv[2] = { a, b };
+    return call_from_c(recv, mid, 2, argv, NULL, true);
+}
+
+VALUE vm_call_public(VALUE recv, ID mid, int argc, const VALUE *argv)
+{
+    return call_from_c(recv, mid, argc, argv, NULL, false);
+}
+
+VALUE vm_call_with_block(VALUE recv, ID mid, int argc, const VALUE *argv, const struct block *blk)
+{
+    return call_from_c(recv, mid, argc, argv, blk, true);
+}
+
+VALUE vm_call_with_proc(VALUE recv, ID mid, int argc, const VALUE *argv, VALUE proc)
+{
+    return call_from_c(recv, mid, argc, argv, NIL_P(proc) ? NULL : proc_block(proc), true);
+}
+
+VALUE vm_call_cblock(VALUE recv, ID mid, int argc, const VALUE *argv, block_cfunc fn, VALUE data)
+{
+    struct block blk;
+    memset(&blk, 0, sizeof blk);
+    blk.cfunc = fn;
+    blk.cdata = data;
+    blk.self = vm_self();
+    blk.outer_block = vm_current_block();
+    return call_from_c(recv, mid, argc, argv, &blk, true);
+}
+
+VALUE vm_call_super(int argc, const VALUE *argv)
+{
+    struct frame *f = vm.th->frame;
+    return ev_call_super(f, argc, argv, f->block);
+}
+
+bool vm_respond_to(VALUE obj, ID mid, bool include_private)
+{
+    VALUE klass = class_of(obj);
+    VALUE rt = class_lookup_method_cached(klass, ID_respond_to_p);
+    if (rt && ME_TYPE(rt) == ME_CFUNC && RMENTRY(rt)->owner == vm.c.Kernel) {
+        VALUE me = class_lookup_method_cached(klass, mid);
+        return me && (include_private || ME_VISI(me) != VIS_PRIVATE);
+    }
+    VALUE args[2] = { ID2SYM(mid), BOOL2V(include_private) };
+    return RTEST(vm_call(obj, ID_respond_to_p, include_private ? 2 : 1, args));
+}
+
+void ev_call_init(void)
+{
+    define_private_method(vm.c.Kernel, "method_missing", kernel_method_missing, -1);
+    gc_register_root(&missing_kind_holder);
+    missing_kind_holder = Qnil;
+}

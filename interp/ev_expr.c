@@ -1,0 +1,301 @@
+/* ev_expr.c: literals and constructors: numbers, strings (with
+ * interpolation), symbols, regexps, arrays, hashes, ranges, flip-flops,
+ * splats, backquotes, and defined?. */
+#include <stdio.h>
+#include "eval.h"
+
+/* ------------------------------------------------------------ simple literals */
+static VALUE ev_nil(struct node *n, struct frame *f) { (void)n; (void)f; return Qnil; }
+static VALUE ev_true(struct node *n, struct frame *f) { (void)n; (void)f; return Qtrue; }
+static VALUE ev_false(struct node *n, struct frame *f) { (void)n; (void)f; return Qfalse; }
+static VALUE ev_self(struct node *n, struct frame *f) { (void)n; return f->self; }
+
+static VALUE ev_int(struct node *n, struct frame *f)
+{
+    (void)f;
+    return int_new(((struct node_int *)n)->val);
+}
+
+static VALUE ev_fixnum(struct node *n, struct frame *f)
+{
+    (void)f;
+    return INT2FIX(((struct node_int *)n)->val);
+}
+
+static VALUE ev_bigint(struct node *n, struct frame *f) { (void)f; return ((struct node_bigint *)n)->lit; }
+static VALUE ev_float(struct node *n, struct frame *f) { (void)f; return ((struct node_float *)n)->lit; }
+static VALUE ev_sym(struct node *n, struct frame *f) { (void)f; return ID2SYM(((struct node_sym *)n)->id); }
+static VALUE ev_regex(struct node *n, struct frame *f) { (void)f; return ((struct node_str *)n)->lit; }
+
+/* A string literal makes a new String each time; long ones share the
+   literal's bytes until written. */
+static VALUE ev_str(struct node *n, struct frame *f)
+{
+    (void)f;
+    return str_new_shared(((struct node_str *)n)->lit);
+}
+
+static VALUE ev_xstr(struct node *n, struct frame *f)
+{
+    VALUE cmd = str_new_shared(((struct node_str *)n)->lit);
+    f->node = n;
+    return vm_call(f->self, ID_backquote, 1, &cmd);
+}
+
+/* ------------------------------------------------------------ interpolation */
+static VALUE build_dstr(struct node_list *l, struct frame *f)
+{
+    VALUE s = str_new_capa(32);
+    for (int i = 0; i < l->n; i++) {
+        struct node *part = l->items[i];
+        if (part->type == NODE_STR) {
+            struct node_str *ps = (struct node_str *)part;
+            str_cat(s, ps->ptr, (long)ps->len);
+        } else {
+            str_append(s, EVAL(part, f));
+        }
+    }
+    return s;
+}
+
+static VALUE ev_evstr(struct node *n, struct frame *f)
+{
+    VALUE v = EVAL(((struct node_unary *)n)->value, f);
+    return STRING_P(v) ? v : obj_to_s(v);
+}
+
+static VALUE ev_dstr(struct node *n, struct frame *f) { return build_dstr((struct node_list *)n, f); }
+
+static VALUE ev_dxstr(struct node *n, struct frame *f)
+{
+    VALUE cmd = build_dstr((struct node_list *)n, f);
+    f->node = n;
+    return vm_call(f->self, ID_backquote, 1, &cmd);
+}
+
+static VALUE ev_dsym(struct node *n, struct frame *f)
+{
+    VALUE s = build_dstr((struct node_list *)n, f);
+    if (RSTRING_LEN(s) == 0) exc_raise(vm.c.ArgumentError, "interning empty string");
+    return ID2SYM(str_to_id(s));
+}
+
+static VALUE ev_dregx(struct node *n, struct frame *f)
+{
+    struct node_list *l = (struct node_list *)n;
+    if (l->lit) return l->lit;
+    VALUE src = build_dstr(l, f);
+    f->node = n;
+    VALUE re = re_new(src, l->re_options & ~RE_ONCE);
+    if (l->re_options & RE_ONCE) {
+        l->lit = re;
+        script_add_literal(f->script, re);
+    }
+    return re;
+}
+
+/* ------------------------------------------------------------ collections */
+VALUE ev_splat_value(VALUE v)
+{
+    if (ARRAY_P(v)) return v;
+    if (NIL_P(v)) return ary_new();
+    return conv_to_a(v);
+}
+
+VALUE ev_svalue(VALUE ary)
+{
+    long len = RARRAY_LEN(ary);
+    return len == 0 ? Qnil : len == 1 ? RARRAY_PTR(ary)[0] : ary;
+}
+
+static VALUE ev_array(struct node *n, struct frame *f)
+{
+    struct node_list *l = (struct node_list *)n;
+    VALUE ary = ary_new_capa(l->n);
+    for (int i = 0; i < l->n; i++) {
+        struct node *item = l->items[i];
+        if (item->type == NODE_SPLAT) ary_concat(ary, ev_splat_value(EVAL(((struct node_unary *)item)->value, f)));
+        else ary_push(ary, EVAL(item, f));
+    }
+    return ary;
+}
+
+static VALUE ev_hash(struct node *n, struct frame *f)
+{
+    struct node_list *l = (struct node_list *)n;
+    VALUE h = hash_new();
+    for (int i = 0; i + 1 < l->n; i += 2) {
+        VALUE k = EVAL(l->items[i], f);
+        VALUE v = EVAL(l->items[i + 1], f);
+        hash_aset(h, k, v);
+    }
+    return h;
+}
+
+static VALUE ev_splat(struct node *n, struct frame *f)
+{
+    return ev_svalue(ev_splat_value(EVAL(((struct node_unary *)n)->value, f)));
+}
+
+static VALUE ev_dot(struct node *n, struct frame *f)
+{
+    struct node_binary *b = (struct node_binary *)n;
+    VALUE lo = EVAL(b->left, f);
+    VALUE hi = EVAL(b->right, f);
+    f->node = n;
+    return range_new(lo, hi, n->type == NODE_DOT3);
+}
+
+/* a..b in a condition: true from when a holds until b holds (.. tests b
+   at once, ... on the next evaluation); the state is a hidden local. */
+static VALUE ev_flip(struct node *n, struct frame *f)
+{
+    struct node_flip *fl = (struct node_flip *)n;
+    VALUE *state = &f->env->vars[fl->slot];
+    if (RTEST(*state)) {
+        if (RTEST(EVAL(fl->end, f))) *state = Qfalse;
+        return Qtrue;
+    }
+    if (!RTEST(EVAL(fl->beg, f))) return Qfalse;
+    if (n->type == NODE_FLIP2 && RTEST(EVAL(fl->end, f))) return Qtrue;
+    *state = Qtrue;
+    return Qtrue;
+}
+
+static VALUE ev_match(struct node *n, struct frame *f)
+{
+    VALUE re = EVAL(((struct node_unary *)n)->value, f);
+    VALUE line = vm_svar_get(1);
+    if (!STRING_P(line)) { vm_svar_set(0, Qnil); return Qnil; }
+    long pos = re_search(re, line, 0, false);
+    return pos < 0 ? Qnil : INT2FIX(pos);
+}
+
+/* ------------------------------------------------------------ defined? */
+static VALUE defined_protected(VALUE arg)
+{
+    struct node *n = (struct node *)arg;
+    struct frame *f = vm.th->frame;
+    return EVAL(n, f);
+}
+
+/* Evaluate a receiver for defined?: errors mean "not defined". */
+static bool eval_quietly(struct node *n, VALUE *out)
+{
+    int state;
+    VALUE saved = vm.th->errinfo;
+    *out = vm_protect(defined_protected, (VALUE)n, &state);
+    vm.th->errinfo = saved;
+    return state == 0;
+}
+
+static const char *defined_call(struct node_call *c, struct frame *f)
+{
+    VALUE recv = f->self;
+    bool priv = c->recv == NULL;
+    if (c->recv && !eval_quietly(c->recv, &recv)) return NULL;
+    VALUE me = class_lookup_method(class_of(recv), c->mid);
+    if (!me) return NULL;
+    if (!priv && ME_VISI(me) == VIS_PRIVATE) return NULL;
+    if (!priv && ME_VISI(me) == VIS_PROTECTED && !obj_is_kind_of(f->self, class_real(RMENTRY(me)->owner)))
+        return NULL;
+    return "method";
+}
+
+static const char *defined_kind(struct node *n, struct frame *f)
+{
+    switch (n->type) {
+    case NODE_NIL: return "nil";
+    case NODE_TRUE: return "true";
+    case NODE_FALSE: return "false";
+    case NODE_SELF: return "self";
+    case NODE_LVAR: return "local-variable";
+    case NODE_IVAR: return ivar_lookup(f->self, ((struct node_var *)n)->name) != Qundef ? "instance-variable" : NULL;
+    case NODE_GVAR: return gvar_defined(((struct node_var *)n)->name) ? "global-variable" : NULL;
+    case NODE_CVAR: return cvar_defined(ev_cvar_base(f), ((struct node_var *)n)->name) ? "class variable" : NULL;
+    case NODE_CONST: {
+        ID id = ((struct node_var *)n)->name;
+        for (VALUE c = f->cref; c && RCREF(c)->prev; c = RCREF(c)->prev)
+            if (const_get_at(RCREF(c)->klass, id) != Qundef) return "constant";
+        return const_defined(ev_const_base(f), id, true) || const_defined(vm.c.Object, id, false)
+                   ? "constant" : NULL;
+    }
+    case NODE_COLON2: {
+        struct node_colon *c = (struct node_colon *)n;
+        VALUE scope;
+        if (!eval_quietly(c->scope, &scope)) return NULL;
+        if (!TYPE_P(scope, T_CLASS) && !TYPE_P(scope, T_MODULE)) return NULL;
+        return const_defined(scope, c->name, true) ? "constant" : NULL;
+    }
+    case NODE_COLON3: return const_defined(vm.c.Object, ((struct node_colon *)n)->name, false) ? "constant" : NULL;
+    case NODE_CALL: return defined_call((struct node_call *)n, f);
+    case NODE_YIELD: return f->block ? "yield" : NULL;
+    case NODE_SUPER: case NODE_ZSUPER: {
+        VALUE me = f->me;
+        if (!me) return NULL;
+        VALUE k = class_of(f->self), owner = RMENTRY(me)->owner;
+        while (k && k != owner && !(BUILTIN_TYPE(k) == T_ICLASS && iclass_module(k) == owner))
+            k = RCLASS(k)->super;
+        return k && class_lookup_method(RCLASS(k)->super, ME_NAME(me)) ? "super" : NULL;
+    }
+    case NODE_LASGN: case NODE_IASGN: case NODE_GASGN: case NODE_CVASGN: case NODE_CDECL:
+    case NODE_MASGN: case NODE_OP_ASGN: case NODE_OP_ASGN_INDEX: case NODE_OP_ASGN_ATTR:
+    case NODE_ATTRASGN:
+        return "assignment";
+    case NODE_NTH_REF: {
+        VALUE m = vm_svar_get(0);
+        return !NIL_P(m) && !NIL_P(re_nth_match((int)((struct node_int *)n)->val, m)) ? "$" : NULL;
+    }
+    case NODE_BACK_REF: return NIL_P(vm_svar_get(0)) ? NULL : "$";
+    default: return "expression";
+    }
+}
+
+VALUE ev_defined(struct node *n, struct frame *f)
+{
+    const char *k = defined_kind(n, f);
+    if (!k) return Qnil;
+    if (k[0] == '$' && !k[1]) {
+        char buf[16];
+        if (n->type == NODE_NTH_REF) snprintf(buf, sizeof buf, "$%ld", ((struct node_int *)n)->val);
+        else snprintf(buf, sizeof buf, "$%c", (int)((struct node_int *)n)->val);
+        return str_new_cstr(buf);
+    }
+    return str_new_cstr(k);
+}
+
+static VALUE ev_defined_node(struct node *n, struct frame *f)
+{
+    return ev_defined(((struct node_unary *)n)->value, f);
+}
+
+/* ------------------------------------------------------------ selector */
+eval_fn ev_expr_select(struct node *n)
+{
+    switch (n->type) {
+    case NODE_NIL: return ev_nil;
+    case NODE_TRUE: return ev_true;
+    case NODE_FALSE: return ev_false;
+    case NODE_SELF: return ev_self;
+    case NODE_INT: return FIXABLE(((struct node_int *)n)->val) ? ev_fixnum : ev_int;
+    case NODE_BIGINT: return ev_bigint;
+    case NODE_FLOAT: return ev_float;
+    case NODE_STR: return ev_str;
+    case NODE_XSTR: return ev_xstr;
+    case NODE_SYM: return ev_sym;
+    case NODE_REGEX: return ev_regex;
+    case NODE_DSTR: return ev_dstr;
+    case NODE_DXSTR: return ev_dxstr;
+    case NODE_DSYM: return ev_dsym;
+    case NODE_DREGX: return ev_dregx;
+    case NODE_EVSTR: return ev_evstr;
+    case NODE_ARRAY: return ev_array;
+    case NODE_HASH: return ev_hash;
+    case NODE_SPLAT: return ev_splat;
+    case NODE_DOT2: case NODE_DOT3: return ev_dot;
+    case NODE_FLIP2: case NODE_FLIP3: return ev_flip;
+    case NODE_MATCH: return ev_match;
+    case NODE_DEFINED: return ev_defined_node;
+    default: return NULL;
+    }
+}

@@ -1,0 +1,421 @@
+/* gc.c: mark-and-sweep collector.
+ *
+ * Invariants
+ *  - Every heap object occupies one 48-byte slot in a 64 KiB page.  A free
+ *    slot has type T_NONE and links to the next free slot through klass.
+ *  - Marking is precise for the heap (each type marks what it references)
+ *    and conservative for C stacks: any word of a thread's stack, or of the
+ *    registers it saved at its last switch, that points into a live slot
+ *    marks that slot (interior pointers count, so a char* into an embedded
+ *    string keeps the string alive).
+ *  - Marking uses an explicit stack, never C recursion: a collection may
+ *    start on a small green-thread stack.
+ *  - A collection runs only inside gc_new_obj or gc_start; allocating while
+ *    marking or sweeping is a bug.
+ * Roots: registered C globals, registered marker functions (threads,
+ * globals, symbols of the parser), the VM struct, and the running thread.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <setjmp.h>
+#include "internal.h"
+#include "idtab.h"
+
+#define PAGE_SIZE   (64 * 1024)
+#define PAGE_HEADER 64
+#define PAGE_SLOTS  ((PAGE_SIZE - PAGE_HEADER) / GC_SLOT_SIZE)
+#define INITIAL_PAGES 16
+#define FREE_MIN_RATIO 0.3
+
+struct page {
+    char *start;      /* first slot */
+    char *end;        /* past the last slot */
+};
+
+static struct {
+    struct page **pages;          /* sorted by address */
+    size_t npages, page_capa;
+    VALUE freelist;
+    size_t total_slots, free_slots;
+    VALUE *mstack;                /* mark stack */
+    size_t msp, mcapa;
+    VALUE **roots;
+    size_t nroots, roots_capa;
+    void (**markers)(void);
+    size_t nmarkers;
+    size_t malloc_increase, malloc_limit;
+    bool stress, disabled, collecting, want_gc;
+    size_t count;
+    char *main_stack_base;
+} heap;
+
+_Static_assert(sizeof(struct RString) <= GC_SLOT_SIZE, "RString fits a slot");
+_Static_assert(sizeof(struct RArray) <= GC_SLOT_SIZE, "RArray fits a slot");
+_Static_assert(sizeof(struct RObject) <= GC_SLOT_SIZE, "RObject fits a slot");
+_Static_assert(sizeof(struct RClass) <= GC_SLOT_SIZE, "RClass fits a slot");
+_Static_assert(sizeof(struct REnv) <= GC_SLOT_SIZE, "REnv fits a slot");
+_Static_assert(sizeof(struct RMEntry) <= GC_SLOT_SIZE, "RMEntry fits a slot");
+_Static_assert(sizeof(struct RBignum) <= GC_SLOT_SIZE, "RBignum fits a slot");
+_Static_assert(sizeof(struct RData) <= GC_SLOT_SIZE, "RData fits a slot");
+
+/* ------------------------------------------------------------ pages */
+static void add_page(void)
+{
+    char *mem = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
+    if (!mem) mr_bug("out of memory for the object heap");
+    struct page *pg = (struct page *)mem;
+    pg->start = mem + PAGE_HEADER;
+    pg->end = pg->start + PAGE_SLOTS * GC_SLOT_SIZE;
+    memset(pg->start, 0, PAGE_SLOTS * GC_SLOT_SIZE);
+    for (char *p = pg->end - GC_SLOT_SIZE; p >= pg->start; p -= GC_SLOT_SIZE) {
+        RBASIC(p)->klass = heap.freelist;
+        heap.freelist = (VALUE)p;
+    }
+    if (heap.npages == heap.page_capa) {
+        heap.page_capa = heap.page_capa ? heap.page_capa * 2 : 64;
+        heap.pages = xrealloc(heap.pages, heap.page_capa * sizeof(struct page *));
+    }
+    size_t i = heap.npages;
+    while (i > 0 && heap.pages[i - 1] > pg) { heap.pages[i] = heap.pages[i - 1]; i--; }
+    heap.pages[i] = pg;
+    heap.npages++;
+    heap.total_slots += PAGE_SLOTS;
+    heap.free_slots += PAGE_SLOTS;
+}
+
+/* The slot containing address p, or 0 if p is not inside a slot. */
+static VALUE slot_of(uintptr_t p)
+{
+    struct page *pg = (struct page *)(p & ~(uintptr_t)(PAGE_SIZE - 1));
+    size_t lo = 0, hi = heap.npages;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (heap.pages[mid] == pg) {
+            if ((char *)p < pg->start || (char *)p >= pg->end) return 0;
+            size_t off = (size_t)((char *)p - pg->start);
+            return (VALUE)(pg->start + off / GC_SLOT_SIZE * GC_SLOT_SIZE);
+        }
+        if (heap.pages[mid] < pg) lo = mid + 1; else hi = mid;
+    }
+    return 0;
+}
+
+bool gc_is_object(VALUE v)
+{
+    return HEAP_P(v) && slot_of(v) == v && BUILTIN_TYPE(v) != T_NONE;
+}
+
+/* ------------------------------------------------------------ marking */
+void gc_mark(VALUE v)
+{
+    if (!HEAP_P(v)) return;
+    struct RBasic *b = RBASIC(v);
+    if (b->flags & FL_MARK) return;
+    b->flags |= FL_MARK;
+    if (heap.msp == heap.mcapa) {
+        heap.mcapa = heap.mcapa ? heap.mcapa * 2 : 4096;
+        heap.mstack = xrealloc(heap.mstack, heap.mcapa * sizeof(VALUE));
+    }
+    heap.mstack[heap.msp++] = v;
+}
+
+void gc_mark_values(const VALUE *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) gc_mark(p[i]);
+}
+
+static void mark_maybe(VALUE w)
+{
+    if (w < 4096) return;
+    VALUE slot = slot_of(w);
+    if (slot && BUILTIN_TYPE(slot) != T_NONE) gc_mark(slot);
+}
+
+static void mark_range_conservative(const char *lo, const char *hi)
+{
+    lo = (const char *)((uintptr_t)lo & ~(uintptr_t)7);
+    for (const VALUE *p = (const VALUE *)lo; (const char *)p < hi; p++) mark_maybe(*p);
+}
+
+void gc_mark_env(struct env *e)
+{
+    for (; e; e = e->outer) {
+        if (e->flags & ENV_HEAP) { gc_mark(ENV_OBJ(e)); return; }
+        gc_mark_values(e->vars, e->nvars);
+    }
+}
+
+void gc_mark_block(const struct block *b)
+{
+    for (; b; b = b->outer_block) {
+        gc_mark(b->self);
+        gc_mark(b->cref);
+        gc_mark(b->script);
+        gc_mark(b->cdata);
+        gc_mark(b->method_me);
+        gc_mark_env(b->env);
+        if (b->proc) { gc_mark(b->proc); return; }
+    }
+}
+
+void gc_mark_frames(struct frame *f)
+{
+    for (; f; f = f->prev) {
+        gc_mark(f->self);
+        gc_mark(f->me);
+        gc_mark(f->cref);
+        gc_mark(f->script);
+        gc_mark(f->svar[0]);
+        gc_mark(f->svar[1]);
+        gc_mark_env(f->env);
+        gc_mark_block(f->block);
+        gc_mark_block(f->running);
+        if (f->argv) gc_mark_values(f->argv, (size_t)f->argc);
+    }
+}
+
+static void mark_thread_state(struct thread *th)
+{
+    gc_mark_frames(th->frame);
+    for (struct tag *t = th->tag; t; t = t->prev) gc_mark(t->val);
+    gc_mark(th->errinfo);
+    gc_mark(th->self);
+    gc_mark(th->locals);
+    gc_mark(th->pending_exc);
+}
+
+/* A suspended thread: its stack from the saved stack pointer up. */
+void gc_mark_thread_stack(struct thread *th, char *lo)
+{
+    mark_thread_state(th);
+    if (lo && th->stack_base) mark_range_conservative(lo, th->stack_base);
+}
+
+/* The running thread: spill callee-saved registers into this frame first. */
+NOINLINE static void mark_current_stack_here(void)
+{
+    volatile VALUE here = 0;
+    mark_range_conservative((const char *)&here, vm.th->stack_base);
+}
+
+NOINLINE void gc_mark_running_stack(void)
+{
+    jmp_buf regs;
+    __builtin_unwind_init();
+    _setjmp(regs);
+    mark_thread_state(vm.th);
+    mark_current_stack_here();
+    mark_range_conservative((const char *)&regs, (const char *)(&regs + 1));
+}
+
+static void mark_vm(void)
+{
+    gc_mark(vm.top_self);
+    gc_mark(vm.top_cref);
+    gc_mark_values((const VALUE *)&vm.c, sizeof(vm.c) / sizeof(VALUE));
+}
+
+static void mark_children(VALUE v)
+{
+    struct RBasic *b = RBASIC(v);
+    gc_mark(b->klass);
+    switch (BUILTIN_TYPE(v)) {
+    case T_OBJECT:
+        if (FL_TEST(v, ROBJ_HEAP)) gc_mark_values(ROBJECT(v)->iv.heap.ptr, ROBJECT(v)->iv.heap.capa);
+        else gc_mark_values(ROBJECT(v)->iv.ary, ROBJ_EMBED);
+        break;
+    case T_CLASS: case T_MODULE: case T_ICLASS:
+        gc_mark(RCLASS(v)->super);
+        class_gc_mark(v);
+        break;
+    case T_STRING:
+        if (FL_TEST(v, STR_SHARED)) gc_mark(RSTRING(v)->as.heap.aux.shared);
+        break;
+    case T_ARRAY:
+        if (FL_TEST(v, ARY_SHARED)) gc_mark(RARRAY(v)->as.heap.aux.shared);
+        else gc_mark_values(RARRAY_PTR(v), (size_t)RARRAY_LEN(v));
+        break;
+    case T_HASH:
+        gc_mark(RHASH(v)->ifnone);
+        hash_gc_mark(v);
+        break;
+    case T_STRUCT: gc_mark_values(RSTRUCT_PTR(v), (size_t)RSTRUCT_LEN(v)); break;
+    case T_RANGE: gc_mark(RRANGE(v)->beg); gc_mark(RRANGE(v)->end); break;
+    case T_MATCH: gc_mark(RMATCH(v)->str); gc_mark(RMATCH(v)->regexp); break;
+    case T_REGEXP: gc_mark(RREGEXP(v)->src); break;
+    case T_PROC: proc_gc_mark(v); break;
+    case T_DATA:
+        gc_mark(RDATA(v)->aux);
+        if (RDATA(v)->type && RDATA(v)->type->mark && RDATA(v)->data)
+            RDATA(v)->type->mark(RDATA(v)->data);
+        break;
+    case T_ENV: {
+        struct env *e = &((struct REnv *)v)->env;
+        gc_mark_values(e->vars, e->nvars);
+        if (e->outer) gc_mark_env(e->outer);
+        break;
+    }
+    case T_MENTRY: {
+        struct RMEntry *me = RMENTRY(v);
+        gc_mark(me->owner);
+        gc_mark(me->cref);
+        if (ME_TYPE(v) == ME_BMETHOD) gc_mark(me->body.proc);
+        if (ME_TYPE(v) == ME_AST) gc_mark(me->aux.script);
+        break;
+    }
+    case T_CREF: gc_mark(RCREF(v)->klass); gc_mark(RCREF(v)->prev); break;
+    case T_SCRIPT: script_gc_mark(v); break;
+    default: break;
+    }
+    if (b->flags & FL_EXIVAR) ivar_gc_mark_generic(v);
+}
+
+static void drain_mark_stack(void)
+{
+    while (heap.msp) mark_children(heap.mstack[--heap.msp]);
+}
+
+/* ------------------------------------------------------------ sweeping */
+static void free_object(VALUE v)
+{
+    switch (BUILTIN_TYPE(v)) {
+    case T_OBJECT: if (FL_TEST(v, ROBJ_HEAP)) free(ROBJECT(v)->iv.heap.ptr); break;
+    case T_CLASS: case T_MODULE: case T_ICLASS: class_gc_free(v); break;
+    case T_STRING:
+        if (!FL_TEST(v, STR_EMBED | STR_SHARED)) free(RSTRING(v)->as.heap.ptr);
+        break;
+    case T_ARRAY:
+        if (!FL_TEST(v, ARY_EMBED | ARY_SHARED)) free(RARRAY(v)->as.heap.ptr);
+        break;
+    case T_HASH: hash_gc_free(v); break;
+    case T_STRUCT: if (FL_TEST(v, STRUCT_HEAP)) free(RSTRUCT(v)->as.ptr); break;
+    case T_BIGNUM: mpz_clear(RBIGNUM(v)->mp); break;
+    case T_MATCH: match_gc_free(v); break;
+    case T_REGEXP: re_gc_free(v); break;
+    case T_PROC: proc_gc_free(v); break;
+    case T_DATA:
+        if (RDATA(v)->type && RDATA(v)->type->free && RDATA(v)->data)
+            RDATA(v)->type->free(RDATA(v)->data);
+        break;
+    case T_ENV: free(((struct REnv *)v)->env.vars); break;
+    case T_SCRIPT: script_gc_free(v); break;
+    default: break;
+    }
+    if (FL_TEST(v, FL_EXIVAR)) ivar_gc_free_generic(v);
+}
+
+static void sweep(void)
+{
+    heap.freelist = 0;
+    heap.free_slots = 0;
+    for (size_t i = heap.npages; i-- > 0;) {
+        struct page *pg = heap.pages[i];
+        for (char *p = pg->end - GC_SLOT_SIZE; p >= pg->start; p -= GC_SLOT_SIZE) {
+            struct RBasic *b = (struct RBasic *)p;
+            if (b->flags & FL_MARK) { b->flags &= ~(VALUE)FL_MARK; continue; }
+            if ((b->flags & FL_TYPE_MASK) != T_NONE) free_object((VALUE)p);
+            memset(p, 0, GC_SLOT_SIZE);
+            b->klass = heap.freelist;
+            heap.freelist = (VALUE)p;
+            heap.free_slots++;
+        }
+    }
+}
+
+/* ------------------------------------------------------------ collection */
+static void collect(void)
+{
+    if (heap.collecting) mr_bug("GC re-entered");
+    heap.collecting = true;
+    for (size_t i = 0; i < heap.nroots; i++) gc_mark(*heap.roots[i]);
+    for (size_t i = 0; i < heap.nmarkers; i++) heap.markers[i]();
+    mark_vm();
+    gvar_mark_all();
+    gc_mark_running_stack();
+    drain_mark_stack();
+    sweep();
+    heap.count++;
+    heap.malloc_increase = 0;
+    heap.want_gc = false;
+    heap.collecting = false;
+}
+
+void gc_start(void)
+{
+    if (heap.collecting) return;
+    collect();
+}
+
+static NOINLINE void refill(void)
+{
+    if (!heap.disabled && !heap.collecting &&
+        (heap.stress || heap.want_gc || heap.total_slots >= INITIAL_PAGES * PAGE_SLOTS))
+        collect();
+    /* keep a good share free so the next collection is far away */
+    while (!heap.freelist || heap.free_slots < heap.total_slots * FREE_MIN_RATIO) {
+        size_t grow = heap.npages / 2 + 1;
+        for (size_t i = 0; i < grow; i++) add_page();
+    }
+}
+
+VALUE gc_new_obj(enum vtype type, VALUE klass)
+{
+    if (UNLIKELY(!heap.freelist || heap.want_gc || heap.stress)) refill();
+    if (UNLIKELY(heap.collecting)) mr_bug("allocation during GC");
+    VALUE v = heap.freelist;
+    heap.freelist = RBASIC(v)->klass;
+    heap.free_slots--;
+    RBASIC(v)->flags = (VALUE)type;
+    RBASIC(v)->klass = klass;
+    return v;
+}
+
+void gc_malloc_increase(size_t n)
+{
+    heap.malloc_increase += n;
+    if (heap.malloc_increase > heap.malloc_limit) heap.want_gc = true;
+}
+
+void gc_register_root(VALUE *addr)
+{
+    if (heap.nroots == heap.roots_capa) {
+        heap.roots_capa = heap.roots_capa ? heap.roots_capa * 2 : 64;
+        heap.roots = xrealloc(heap.roots, heap.roots_capa * sizeof(VALUE *));
+    }
+    heap.roots[heap.nroots++] = addr;
+}
+
+void gc_register_marker(void (*mark)(void))
+{
+    heap.markers = xrealloc(heap.markers, (heap.nmarkers + 1) * sizeof(*heap.markers));
+    heap.markers[heap.nmarkers++] = mark;
+}
+
+bool gc_enable(bool on)
+{
+    bool was = !heap.disabled;
+    heap.disabled = !on;
+    return was;
+}
+
+size_t gc_count(void) { return heap.count; }
+
+void gc_each_object(void (*fn)(VALUE obj, void *arg), void *arg)
+{
+    for (size_t i = 0; i < heap.npages; i++) {
+        struct page *pg = heap.pages[i];
+        for (char *p = pg->start; p < pg->end; p += GC_SLOT_SIZE) {
+            enum vtype t = BUILTIN_TYPE((VALUE)p);
+            if (t != T_NONE && t < T_ENV && RBASIC(p)->klass) fn((VALUE)p, arg);
+        }
+    }
+}
+
+void gc_init(void *stack_base)
+{
+    const char *stress = getenv("MINIRUBY_GC_STRESS");
+    heap.stress = stress && *stress && *stress != '0';
+    heap.malloc_limit = 8 * 1024 * 1024;
+    heap.main_stack_base = stack_base;
+    for (int i = 0; i < INITIAL_PAGES; i++) add_page();
+}

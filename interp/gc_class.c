@@ -1,0 +1,52 @@
+/* gc_class.c: the GC and ObjectSpace modules seen from Ruby. */
+#include "internal.h"
+
+static VALUE gc_start_m(VALUE self, int argc, const VALUE *argv)
+{
+    gc_start();
+    return Qnil;
+}
+
+static VALUE gc_enable_m(VALUE self, int argc, const VALUE *argv) { return BOOL2V(!gc_enable(true)); }
+static VALUE gc_disable_m(VALUE self, int argc, const VALUE *argv) { return BOOL2V(!gc_enable(false)); }
+static VALUE gc_count_m(VALUE self, int argc, const VALUE *argv) { return int_new((long)gc_count()); }
+
+struct each_object_arg {
+    VALUE klass;
+    VALUE found;
+};
+
+static void collect_object(VALUE obj, void *p)
+{
+    struct each_object_arg *a = p;
+    enum vtype t = BUILTIN_TYPE(obj);
+    if (t == T_ICLASS || (t == T_CLASS && FL_TEST(obj, FL_SINGLETON))) return;
+    if (!a->klass || obj_is_kind_of(obj, a->klass)) ary_push(a->found, obj);
+}
+
+/* Collect first, then yield: yielding may allocate and move nothing, but
+   the block could run the GC while the heap is being walked. */
+static VALUE os_each_object(VALUE self, int argc, const VALUE *argv)
+{
+    arity_check(argc, 0, 1);
+    struct each_object_arg a = { argc ? argv[0] : 0, ary_new() };
+    VALUE found = a.found;
+    bool was = gc_enable(false);
+    gc_each_object(collect_object, &a);
+    gc_enable(was);
+    for (long i = 0; i < RARRAY_LEN(found); i++) vm_yield1(RARRAY_PTR(found)[i]);
+    return INT2FIX(RARRAY_LEN(found));
+}
+
+void gc_class_init(void)
+{
+    vm.c.GC = module_define("GC");
+    define_module_function(vm.c.GC, "start", gc_start_m, 0);
+    define_module_function(vm.c.GC, "enable", gc_enable_m, 0);
+    define_module_function(vm.c.GC, "disable", gc_disable_m, 0);
+    define_module_function(vm.c.GC, "count", gc_count_m, 0);
+    vm.c.ObjectSpace = module_define("ObjectSpace");
+    define_module_function(vm.c.ObjectSpace, "each_object", os_each_object, -1);
+    define_module_function(vm.c.ObjectSpace, "garbage_collect", gc_start_m, 0);
+    define_method(vm.c.Kernel, "garbage_collect", gc_start_m, 0);
+}

@@ -1,0 +1,164 @@
+/* internal.h: hooks between interpreter modules that extensions never use:
+ * what the GC asks of each type, start-up order, and evaluator internals
+ * shared by the ev_*.c files and the core classes that need them. */
+#ifndef MR_INTERNAL_H
+#define MR_INTERNAL_H
+
+#include "ruby.h"
+
+/* ---- per-type marking and freeing, called by gc.c */
+void class_gc_mark(VALUE klass);
+void class_gc_free(VALUE klass);
+void ivar_gc_mark_generic(VALUE obj);
+void ivar_gc_free_generic(VALUE obj);
+void hash_gc_mark(VALUE hash);
+void hash_gc_free(VALUE hash);
+void proc_gc_mark(VALUE proc);
+void proc_gc_free(VALUE proc);
+void script_gc_mark(VALUE script);
+void script_gc_free(VALUE script);
+void re_gc_free(VALUE re);
+void match_gc_free(VALUE match);
+void gc_mark_block(const struct block *blk);
+void gc_mark_frames(struct frame *f);
+void gc_mark_thread_stack(struct thread *th, char *lo);
+void gc_mark_running_stack(void);
+
+/* ---- start-up: each module defines its classes and methods */
+void class_init(void);       /* Object, Module, Class, Kernel: first */
+void object_init(void);
+void error_init(void);
+void symbol_class_init(void);
+void num_init(void);
+void big_init(void);
+void math_init(void);
+void str_init(void);
+void sprintf_init(void);
+void ary_init(void);
+void hash_init(void);
+void range_init(void);
+void struct_init(void);
+void env_hash_init(void);     /* ENV (env_hash.c) */
+void compar_init(void);
+void enum_init(void);
+void enumerator_init(void);
+void proc_init(void);
+void re_init(void);
+void io_init(void);
+void file_init(void);
+void dir_init(void);
+void time_init(void);
+void process_init(void);
+void signal_init(void);
+void gc_class_init(void);
+void ev_call_init(void);
+void load_init(void);
+void eval_init(void);
+void kernel_init(void);
+void gvar_init(void);
+void thread_init(void);      /* thread/ */
+void marshal_init(void);
+void module_init(void);
+void vm_init_all(void);
+void vm_init(void *stack_base);
+void load_add_path(const char *dir);
+
+/* ---- lexical class nesting: one link per class/module body */
+struct RCref {
+    struct RBasic basic;
+    VALUE klass;
+    VALUE prev;     /* enclosing cref, or 0 at the top */
+};
+#define RCREF(v) ((struct RCref *)(v))
+
+/* ---- scripts: a parsed program and what keeps its AST alive */
+struct script {
+    struct arena *arena;
+    struct node_program *prog;
+    const char *file;
+    VALUE *lits;           /* literal VALUEs the binder made */
+    size_t nlits, capa;
+};
+VALUE script_new(const char *file);
+struct script *script_get(VALUE script);
+void script_add_literal(VALUE script, VALUE lit);
+const char *script_file(VALUE script);
+
+/* ---- the evaluator (ev_*.c) */
+/* why a call went to method_missing (chooses NoMethodError's wording) */
+enum { MISSING_NONE, MISSING_PRIVATE, MISSING_PROTECTED, MISSING_VCALL, MISSING_SUPER };
+VALUE ev_bind_program(VALUE script, struct node_program *prog, struct parse_error *err);
+VALUE vm_parse(const char *src, size_t len, const char *file, int line,
+               const struct parse_outer *outer, struct parse_error *err);   /* T_SCRIPT or 0 */
+VALUE vm_run_script(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
+                    const struct block *outer_block, int frame_flags);
+VALUE vm_invoke_block(const struct block *blk, int argc, const VALUE *argv,
+                      VALUE self, VALUE cref_override, int extra_flags);
+struct env *env_new_heap(const struct scope_info *scope, struct env *outer);
+struct block *block_to_heap(const struct block *blk);   /* for procs */
+VALUE cref_new(VALUE klass, VALUE prev);
+VALUE cref_class(VALUE cref);
+VALUE vm_cref(void);
+struct frame *vm_ruby_frame(void);                      /* innermost non-C frame */
+int vm_exec_top(VALUE (*fn)(VALUE), VALUE arg);         /* returns the jump state */
+void vm_run_at_exit(void);
+bool binding_context(VALUE obj, VALUE *self, struct env **env, VALUE *cref, const struct block **blk);
+VALUE vm_define_method_body(VALUE klass, ID mid, VALUE body, enum visibility visi);
+void vm_undef(VALUE klass, ID mid);
+
+/* global variables */
+typedef VALUE (*gvar_getter)(ID id, void *data);
+typedef void (*gvar_setter)(VALUE val, ID id, void *data);
+void gvar_define_hooked(const char *name, VALUE *var, gvar_getter get, gvar_setter set);
+void gvar_define_readonly(const char *name, VALUE *var, gvar_getter get);
+VALUE gvar_get(ID id);
+VALUE gvar_set(ID id, VALUE val);
+bool gvar_defined(ID id);
+void gvar_alias(ID new_name, ID old_name);
+VALUE gvar_list(void);
+void *gvar_entry(ID id);              /* stable handle for bound nodes */
+VALUE gvar_entry_get(void *entry);
+VALUE gvar_entry_set(void *entry, VALUE val);
+void gvar_mark_all(void);
+
+/* class internals shared with the evaluator */
+struct class_ext {
+    struct idtab *iv_tbl;      /* the class object's own @ivars */
+    struct idtab *cv_tbl;      /* @@vars */
+    struct idtab *const_tbl;
+    struct idtab *iv_index;    /* instances: @ivar name -> slot */
+    uint32_t iv_count;
+    VALUE path;                /* frozen String "A::B" once named, else 0 */
+    VALUE attached;            /* singleton class: its object */
+    VALUE module;              /* iclass: the module it stands for */
+    VALUE (*allocator)(VALUE klass);
+    bool is_meta_done;
+};
+#define RCLASS_EXT(c) (RCLASS(c)->ext)
+uint32_t class_ivar_index(VALUE klass, ID id, bool create);  /* UINT32_MAX if absent */
+VALUE obj_ivar_at(VALUE obj, uint32_t idx);
+void obj_ivar_store(VALUE obj, uint32_t idx, VALUE val);
+VALUE class_new_raw(enum vtype type, VALUE klass_of, VALUE super);
+void class_name_under(VALUE klass, VALUE outer, ID name);
+VALUE class_make_metaclass(VALUE klass);
+VALUE class_define_class_id(ID name, VALUE super, VALUE outer);
+VALUE class_define_module_id(ID name, VALUE outer);
+VALUE iclass_module(VALUE iclass);
+
+/* ---- numbers: shared by numeric.c, fixnum.c, bignum.c, float.c, random.c */
+void random_init(void);      /* Kernel#rand, #srand */
+void fix_init(void);         /* Fixnum methods (num_init calls it) */
+void flo_init(void);         /* Float methods and constants (num_init calls it) */
+enum int_op { IOP_PLUS, IOP_MINUS, IOP_MUL, IOP_DIV, IOP_MOD, IOP_IDIV, IOP_DIVMOD, IOP_REM,
+              IOP_QUO, IOP_FDIV };
+VALUE big_op(VALUE x, VALUE y, enum int_op op);  /* x Integer, y anything: + - * / % div ... */
+VALUE big_compare(VALUE x, VALUE y, ID op);      /* x Integer: == <=> < <= > >= */
+VALUE big_pow(VALUE x, VALUE y);                 /* x Integer, y anything */
+VALUE big_bitop(VALUE x, VALUE y, ID op);        /* x Integer: & | ^ */
+VALUE big_shift(VALUE x, VALUE n, bool left);    /* x Integer: << >> */
+VALUE num_bit_coerce(VALUE y);                   /* operand of a bit op: Integer, Float is a TypeError */
+VALUE num_dbl_cmp(double a, double b);           /* -1/0/1, nil if either is NaN */
+void flo_divmod_d(double x, double y, double *divp, double *modp);  /* floored, as Float#divmod */
+const char *num_op_name(enum int_op op);
+
+#endif

@@ -1,0 +1,105 @@
+/* jump.h: the one place that chooses the control-transfer primitive.
+ *
+ * Tags (raise, break, next, return, throw) and green-thread switches both
+ * use what is chosen here, exactly as Ruby 1.8 did, so that the cost of the
+ * choice can be measured:
+ *   - ucontext build: getcontext/setcontext for tags, swapcontext for
+ *     switches.  getcontext saves the signal mask with a system call
+ *     (rt_sigprocmask), once per tag: the famous 1.8 regression.
+ *   - otherwise: _setjmp/_longjmp (no signal mask), and a few lines of
+ *     assembly to enter a fresh stack the first time.
+ * No other file tests USE_UCONTEXT.
+ *
+ * JUMP_SAVE must be used as a whole expression statement; whether control
+ * came back by a jump is told by state the jumper stored beforehand (the
+ * tag's `state`), because getcontext returns 0 both times.
+ */
+#ifndef MR_JUMP_H
+#define MR_JUMP_H
+
+#include "config.h"
+#include <stddef.h>
+
+#ifdef USE_UCONTEXT
+#include <ucontext.h>
+
+typedef ucontext_t jump_buf;
+#define JUMP_SAVE(buf)    ((void)getcontext(&(buf)))
+#define JUMP_RESTORE(buf) ((void)setcontext(&(buf)))
+#define JUMP_PRIMITIVE_NAME "ucontext"
+
+/* A green thread's machine context. */
+struct machine_ctx { ucontext_t uc; };
+
+static inline void ctx_switch_to(struct machine_ctx *from, struct machine_ctx *to)
+{
+    swapcontext(&from->uc, &to->uc);
+}
+
+/* Prepare ctx to run entry() on the given stack at the first switch. */
+static inline void ctx_make(struct machine_ctx *ctx, void *stack, size_t size, void (*entry)(void))
+{
+    getcontext(&ctx->uc);
+    ctx->uc.uc_stack.ss_sp = stack;
+    ctx->uc.uc_stack.ss_size = size;
+    ctx->uc.uc_link = NULL;
+    makecontext(&ctx->uc, entry, 0);
+}
+
+#else /* _setjmp/_longjmp */
+#include <setjmp.h>
+#include <stdint.h>
+
+typedef jmp_buf jump_buf;
+#define JUMP_SAVE(buf)    ((void)_setjmp(buf))
+#define JUMP_RESTORE(buf) _longjmp(buf, 1)
+#define JUMP_PRIMITIVE_NAME "setjmp"
+
+struct machine_ctx {
+    jmp_buf jb;
+    void *fresh_sp;          /* non-NULL until first entered */
+    void (*entry)(void);
+};
+
+/* Switch to a fresh stack and call entry(), which never returns. */
+__attribute__((noreturn)) static inline void ctx_enter_fresh(void *sp, void (*entry)(void))
+{
+#if defined(__x86_64__)
+    __asm__ volatile("movq %0, %%rsp\n\t"
+                     "xorl %%ebp, %%ebp\n\t"
+                     "callq *%1\n\t"
+                     "ud2"
+                     : : "r"(sp), "r"(entry) : "memory");
+#elif defined(__aarch64__)
+    __asm__ volatile("mov sp, %0\n\t"
+                     "mov x29, #0\n\t"
+                     "blr %1\n\t"
+                     "brk #0"
+                     : : "r"(sp), "r"(entry) : "memory");
+#else
+#error "no stack-entry code for this CPU: configure with --enable-ucontext"
+#endif
+    __builtin_unreachable();
+}
+
+static inline void ctx_make(struct machine_ctx *ctx, void *stack, size_t size, void (*entry)(void))
+{
+    /* 16-byte aligned top of stack, as the ABI wants at a call */
+    ctx->fresh_sp = (void *)(((uintptr_t)stack + size) & ~(uintptr_t)15);
+    ctx->entry = entry;
+}
+
+static inline void ctx_switch_to(struct machine_ctx *from, struct machine_ctx *to)
+{
+    if (_setjmp(from->jb) == 0) {
+        if (to->fresh_sp) {
+            void *sp = to->fresh_sp;
+            to->fresh_sp = NULL;
+            ctx_enter_fresh(sp, to->entry);
+        }
+        _longjmp(to->jb, 1);
+    }
+}
+#endif
+
+#endif

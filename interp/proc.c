@@ -1,0 +1,369 @@
+/* proc.c: Proc (a heap copy of a block), Method and UnboundMethod,
+ * Binding, and the Kernel functions proc, lambda and binding.
+ *
+ * In Ruby 1.8 `proc` is `lambda`: both check arity strictly and a `return`
+ * inside leaves the proc; `Proc.new` makes a plain proc.
+ */
+#include <stdlib.h>
+#include "eval.h"
+
+#define PROC_LAMBDA FL_USER(0)
+
+/* ------------------------------------------------------------ Proc objects */
+VALUE proc_new(const struct block *blk, bool lambda)
+{
+    if ((blk->flags & BLOCK_FROM_PROC) && blk->proc) {
+        if (!lambda || (blk->flags & BLOCK_LAMBDA)) return blk->proc;
+    }
+    struct block *h = block_to_heap(blk);
+    VALUE obj = gc_new_obj(T_PROC, vm.c.Proc);
+    RDATA(obj)->data = h;
+    h->proc = obj;
+    if (lambda) {
+        h->flags |= BLOCK_LAMBDA;
+        FL_SET(obj, PROC_LAMBDA);
+    }
+    return obj;
+}
+
+const struct block *proc_block(VALUE proc) { return RDATA(proc)->data; }
+bool proc_is_lambda(VALUE proc) { return FL_TEST(proc, PROC_LAMBDA) != 0; }
+
+void proc_gc_mark(VALUE proc)
+{
+    const struct block *b = RDATA(proc)->data;
+    if (!b) return;
+    gc_mark(b->self);
+    gc_mark(b->cref);
+    gc_mark(b->script);
+    gc_mark(b->cdata);
+    gc_mark(b->method_me);
+    gc_mark_env(b->env);
+    gc_mark_block(b->outer_block);
+}
+
+void proc_gc_free(VALUE proc) { free(RDATA(proc)->data); }
+
+VALUE proc_call(VALUE proc, int argc, const VALUE *argv)
+{
+    const struct block *b = proc_block(proc);
+    return vm_invoke_block(b, argc, argv, b->self, 0, 0);
+}
+
+VALUE proc_call_with_self(VALUE proc, VALUE self, int argc, const VALUE *argv)
+{
+    return vm_invoke_block(proc_block(proc), argc, argv, self, 0, 0);
+}
+
+int proc_arity(VALUE proc)
+{
+    const struct block *b = proc_block(proc);
+    if (!b->node) return -1;
+    const struct node_mlhs *p = b->node->params;
+    if (!p) return b->flags & BLOCK_LAMBDA ? -1 : -1;
+    if (p->n == 1 && !p->splat && !p->has_splat && !p->trailing_comma) return 1;
+    if (p->splat || p->has_splat) return -(p->n + 1);
+    return p->n;
+}
+
+static VALUE block_or_error(void)
+{
+    const struct block *blk = vm_current_block();
+    if (!blk) {
+        /* Proc.new without a block: the block of the method that called it */
+        struct frame *f = vm.th->frame->prev;
+        blk = f ? f->block : NULL;
+    }
+    if (!blk) exc_raise(vm.c.ArgumentError, "tried to create Proc object without a block");
+    return (VALUE)blk;
+}
+
+static VALUE proc_s_new(VALUE klass, int argc, const VALUE *argv)
+{
+    VALUE p = proc_new((const struct block *)block_or_error(), false);
+    if (klass != vm.c.Proc) {
+        RBASIC(p)->klass = klass;
+        vm_call(p, ID_initialize, argc, argv);
+    }
+    return p;
+}
+
+static VALUE k_proc(VALUE self, int argc, const VALUE *argv)
+{
+    return proc_new((const struct block *)block_or_error(), true);
+}
+
+static VALUE proc_call_m(VALUE self, int argc, const VALUE *argv)
+{
+    const struct block *b = proc_block(self);
+    const struct block *given = vm_current_block();
+    if (given && b->node) {
+        struct block copy = *b;
+        copy.outer_block = given;
+        return vm_invoke_block(&copy, argc, argv, b->self, 0, 0);
+    }
+    return vm_invoke_block(b, argc, argv, b->self, 0, 0);
+}
+
+static VALUE proc_arity_m(VALUE self, int argc, const VALUE *argv) { return INT2FIX(proc_arity(self)); }
+static VALUE proc_to_proc(VALUE self, int argc, const VALUE *argv) { return self; }
+
+static VALUE proc_eq(VALUE self, int argc, const VALUE *argv)
+{
+    VALUE o = argv[0];
+    if (self == o) return Qtrue;
+    if (!TYPE_P(o, T_PROC)) return Qfalse;
+    const struct block *a = proc_block(self), *b = proc_block(o);
+    return BOOL2V(a->node == b->node && a->env == b->env && a->self == b->self && a->cfunc == b->cfunc);
+}
+
+static VALUE proc_inspect(VALUE self, int argc, const VALUE *argv)
+{
+    const struct block *b = proc_block(self);
+    if (b->node)
+        return str_new_fmt("#<%s:0x%lx@%s:%d>", obj_classname(self), (unsigned long)self,
+                           script_file(b->script), b->node->h.line);
+    return str_new_fmt("#<%s:0x%lx>", obj_classname(self), (unsigned long)self);
+}
+
+static VALUE proc_binding(VALUE self, int argc, const VALUE *argv);
+
+/* ------------------------------------------------------------ Binding */
+struct binding {
+    VALUE self;
+    struct env *env;
+    VALUE cref;
+    VALUE script;
+    VALUE block_proc;   /* the block `yield` would call, as a Proc */
+    ID mid;
+    VALUE me;
+};
+
+static void binding_mark(void *p)
+{
+    struct binding *b = p;
+    gc_mark(b->self);
+    gc_mark_env(b->env);
+    gc_mark(b->cref);
+    gc_mark(b->script);
+    gc_mark(b->block_proc);
+    gc_mark(b->me);
+}
+
+static const struct data_type binding_type = { "Binding", binding_mark, free, NULL };
+
+static VALUE binding_from(VALUE self, struct env *env, VALUE cref, VALUE script, const struct block *blk,
+                          ID mid, VALUE me)
+{
+    struct binding *b = xcalloc(1, sizeof *b);
+    b->self = self;
+    b->env = env && (env->flags & ENV_HEAP) ? env : NULL;
+    b->cref = cref;
+    b->script = script;
+    b->block_proc = blk ? proc_new(blk, false) : Qnil;
+    b->mid = mid;
+    b->me = me;
+    return data_new(vm.c.Binding, &binding_type, b);
+}
+
+VALUE binding_new(void)
+{
+    struct frame *f = vm_ruby_frame();
+    if (!f) return binding_from(vm.top_self, NULL, vm.top_cref, 0, NULL, 0, 0);
+    return binding_from(f->self, f->env, f->cref, f->script, f->block, f->mid, f->me);
+}
+
+/* For eval: the context a Binding (or a Proc, as 1.8 allows) stands for. */
+bool binding_context(VALUE obj, VALUE *self, struct env **env, VALUE *cref, const struct block **blk)
+{
+    if (TYPE_P(obj, T_PROC)) {
+        const struct block *b = proc_block(obj);
+        *self = b->self;
+        *env = b->env;
+        *cref = b->cref;
+        *blk = b->outer_block;
+        return true;
+    }
+    if (!TYPE_P(obj, T_DATA) || RDATA(obj)->type != &binding_type) return false;
+    struct binding *b = RDATA(obj)->data;
+    *self = b->self;
+    *env = b->env;
+    *cref = b->cref;
+    *blk = NIL_P(b->block_proc) ? NULL : proc_block(b->block_proc);
+    return true;
+}
+
+static VALUE k_binding(VALUE self, int argc, const VALUE *argv) { return binding_new(); }
+
+static VALUE proc_binding(VALUE self, int argc, const VALUE *argv)
+{
+    const struct block *b = proc_block(self);
+    return binding_from(b->self, b->env, b->cref, b->script, b->outer_block, b->mid, b->method_me);
+}
+
+/* ------------------------------------------------------------ Method, UnboundMethod */
+struct method_obj {
+    VALUE recv;     /* Qundef when unbound */
+    VALUE klass;    /* class it was taken from */
+    VALUE me;
+    ID mid;
+};
+
+static void method_mark(void *p)
+{
+    struct method_obj *m = p;
+    gc_mark(m->recv);
+    gc_mark(m->klass);
+    gc_mark(m->me);
+}
+
+static const struct data_type method_type = { "Method", method_mark, free, NULL };
+
+VALUE method_new(VALUE recv, ID mid, VALUE me, bool bound)
+{
+    struct method_obj *m = xcalloc(1, sizeof *m);
+    m->recv = bound ? recv : Qundef;
+    m->klass = bound ? obj_class(recv) : recv;
+    m->me = me;
+    m->mid = mid;
+    return data_new(bound ? vm.c.Method : vm.c.UnboundMethod, &method_type, m);
+}
+
+static struct method_obj *method_get(VALUE v) { return data_get(v, &method_type); }
+
+static VALUE method_call(VALUE self, int argc, const VALUE *argv)
+{
+    struct method_obj *m = method_get(self);
+    return vm_call_me(m->recv, m->me, m->mid, argc, argv, vm_current_block());
+}
+
+static int me_arity(VALUE me)
+{
+    switch (ME_TYPE(me)) {
+    case ME_CFUNC: return RMENTRY(me)->aux.arity;
+    case ME_IVAR_GET: return 0;
+    case ME_IVAR_SET: return 1;
+    case ME_BMETHOD: return proc_arity(RMENTRY(me)->body.proc);
+    case ME_AST: {
+        const struct params *p = &RMENTRY(me)->body.def->params;
+        return p->nopt || p->rest != -1 ? -(p->nreq + 1) : p->nreq;
+    }
+    default: return -1;
+    }
+}
+
+static VALUE method_arity(VALUE self, int argc, const VALUE *argv) { return INT2FIX(me_arity(method_get(self)->me)); }
+
+static VALUE method_unbind(VALUE self, int argc, const VALUE *argv)
+{
+    struct method_obj *m = method_get(self);
+    return method_new(m->klass, m->mid, m->me, false);
+}
+
+static VALUE umethod_bind(VALUE self, int argc, const VALUE *argv)
+{
+    struct method_obj *m = method_get(self);
+    VALUE owner = RMENTRY(m->me)->owner;
+    if (!TYPE_P(owner, T_MODULE) && !obj_is_kind_of(argv[0], class_real(owner) ? class_real(owner) : owner))
+        exc_raise(vm.c.TypeError, "bind argument must be an instance of %s", class_name(m->klass));
+    return method_new(argv[0], m->mid, m->me, true);
+}
+
+static VALUE method_call_block(VALUE method, int argc, const VALUE *argv)
+{
+    return method_call(method, argc, argv);
+}
+
+static VALUE method_to_proc(VALUE self, int argc, const VALUE *argv)
+{
+    struct block blk = { 0 };
+    blk.cfunc = method_call_block;
+    blk.cdata = self;
+    blk.self = self;
+    return proc_new(&blk, true);
+}
+
+static VALUE method_name(VALUE self, int argc, const VALUE *argv) { return str_new_cstr(sym_name(method_get(self)->mid)); }
+static VALUE method_owner(VALUE self, int argc, const VALUE *argv) { return RMENTRY(method_get(self)->me)->owner; }
+static VALUE method_receiver(VALUE self, int argc, const VALUE *argv) { return method_get(self)->recv; }
+
+static VALUE method_inspect(VALUE self, int argc, const VALUE *argv)
+{
+    struct method_obj *m = method_get(self);
+    VALUE owner = RMENTRY(m->me)->owner;
+    const char *kn = class_name(m->klass);
+    if (owner != m->klass) return str_new_fmt("#<%s: %s(%s)#%s>", obj_classname(self), kn, class_name(owner), sym_name(m->mid));
+    return str_new_fmt("#<%s: %s#%s>", obj_classname(self), kn, sym_name(m->mid));
+}
+
+static VALUE method_eq(VALUE self, int argc, const VALUE *argv)
+{
+    if (!TYPE_P(argv[0], T_DATA) || RDATA(argv[0])->type != &method_type) return Qfalse;
+    struct method_obj *a = method_get(self), *b = method_get(argv[0]);
+    return BOOL2V(a->recv == b->recv && a->me == b->me);
+}
+
+/* define_method(name, proc/method/block) */
+VALUE vm_define_method_body(VALUE klass, ID mid, VALUE body, enum visibility visi)
+{
+    VALUE me;
+    if (TYPE_P(body, T_PROC)) {
+        me = me_new(ME_BMETHOD, mid, klass, visi);
+        RMENTRY(me)->body.proc = body;
+    } else if (TYPE_P(body, T_DATA) && RDATA(body)->type == &method_type) {
+        VALUE src = method_get(body)->me;
+        me = me_new(ME_TYPE(src), ME_NAME(src), RMENTRY(src)->owner, visi);
+        RMENTRY(me)->body = RMENTRY(src)->body;
+        RMENTRY(me)->aux = RMENTRY(src)->aux;
+        RMENTRY(me)->cref = RMENTRY(src)->cref;
+    } else {
+        exc_raise(vm.c.TypeError, "wrong argument type %s (expected Proc/Method)", obj_classname(body));
+    }
+    class_add_method(klass, mid, me);
+    return body;
+}
+
+void proc_init(void)
+{
+    VALUE p = vm.c.Proc = class_define("Proc", vm.c.Object);
+    class_set_allocator(p, NULL);
+    define_singleton_method(p, "new", proc_s_new, -1);
+    define_method(p, "call", proc_call_m, -1);
+    define_method(p, "[]", proc_call_m, -1);
+    define_method(p, "yield", proc_call_m, -1);
+    define_method(p, "arity", proc_arity_m, 0);
+    define_method(p, "to_proc", proc_to_proc, 0);
+    define_method(p, "==", proc_eq, 1);
+    define_method(p, "inspect", proc_inspect, 0);
+    define_method(p, "to_s", proc_inspect, 0);
+    define_method(p, "binding", proc_binding, 0);
+    define_global_function("proc", k_proc, 0);
+    define_global_function("lambda", k_proc, 0);
+    define_global_function("binding", k_binding, 0);
+
+    vm.c.Binding = class_define("Binding", vm.c.Object);
+    class_set_allocator(vm.c.Binding, NULL);
+
+    VALUE m = vm.c.Method = class_define("Method", vm.c.Object);
+    class_set_allocator(m, NULL);
+    define_method(m, "call", method_call, -1);
+    define_method(m, "[]", method_call, -1);
+    define_method(m, "arity", method_arity, 0);
+    define_method(m, "unbind", method_unbind, 0);
+    define_method(m, "to_proc", method_to_proc, 0);
+    define_method(m, "name", method_name, 0);
+    define_method(m, "owner", method_owner, 0);
+    define_method(m, "receiver", method_receiver, 0);
+    define_method(m, "inspect", method_inspect, 0);
+    define_method(m, "to_s", method_inspect, 0);
+    define_method(m, "==", method_eq, 1);
+    VALUE um = vm.c.UnboundMethod = class_define("UnboundMethod", vm.c.Object);
+    class_set_allocator(um, NULL);
+    define_method(um, "bind", umethod_bind, 1);
+    define_method(um, "arity", method_arity, 0);
+    define_method(um, "name", method_name, 0);
+    define_method(um, "owner", method_owner, 0);
+    define_method(um, "inspect", method_inspect, 0);
+    define_method(um, "to_s", method_inspect, 0);
+    define_method(um, "==", method_eq, 1);
+}

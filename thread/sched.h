@@ -1,0 +1,17 @@
+/* sched.h: what the rest of the interpreter asks of the scheduler.
+ * Every wait here blocks only the calling green thread; other threads run
+ * meanwhile.  All of these retry on EINTR and honour Thread#raise/kill. */
+#ifndef MR_SCHED_H
+#define MR_SCHED_H
+
+#include <sys/types.h>
+
+/* Wait until fd is ready for events (POLLIN/POLLOUT); timeout < 0 means
+   forever.  Returns the poll revents, or 0 on timeout. */
+int sched_wait_fd(int fd, short events, double timeout);
+/* Sleep this thread for sec seconds (< 0: until woken). */
+void sched_sleep(double sec);
+/* waitpid() that blocks only this thread. */
+pid_t sched_waitpid(pid_t pid, int *status, int flags);
+
+#endif

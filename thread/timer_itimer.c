@@ -1,0 +1,49 @@
+/* timer_itimer.c: time slices from setitimer(ITIMER_VIRTUAL): SIGVTALRM
+ * every 10 ms of CPU time used by the process.  The handler only sets
+ * flags; SA_RESTART keeps most system calls going, and the rest retry on
+ * EINTR. */
+#include <string.h>
+#include <sys/time.h>
+#include "internal.h"
+#include "timer.h"
+
+volatile sig_atomic_t sched_tick;
+static bool running;
+
+static void on_tick(int sig)
+{
+    (void)sig;
+    sched_tick = 1;
+    vm.interrupt = 1;
+}
+
+static void set_interval(long usec)
+{
+    struct itimerval it;
+    it.it_interval.tv_sec = 0;
+    it.it_interval.tv_usec = usec;
+    it.it_value = it.it_interval;
+    setitimer(ITIMER_VIRTUAL, &it, NULL);
+}
+
+void timer_start(void)
+{
+    if (running) return;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_tick;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGVTALRM, &sa, NULL);
+    set_interval(TIMER_QUANTUM_US);
+    running = true;
+}
+
+void timer_stop(void)
+{
+    if (!running) return;
+    set_interval(0);
+    running = false;
+}
+
+const char *timer_backend(void) { return "setitimer"; }

@@ -1,0 +1,57 @@
+/* timer_pthread.c: time slices from a POSIX thread that wakes every 10 ms
+ * while more than one Ruby thread exists.  It never touches interpreter
+ * state except the two flags, written atomically. */
+#include <errno.h>
+#include <pthread.h>
+#include <time.h>
+#include "internal.h"
+#include "timer.h"
+
+volatile sig_atomic_t sched_tick;
+static pthread_t timer_thread;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
+static bool started, ticking;
+
+static void *timer_loop(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&lock);
+    for (;;) {
+        while (!ticking) pthread_cond_wait(&wake, &lock);
+        pthread_mutex_unlock(&lock);
+        struct timespec ts = { 0, TIMER_QUANTUM_US * 1000L };
+        while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+            ;
+        __atomic_store_n(&sched_tick, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&vm.interrupt, 1, __ATOMIC_RELAXED);
+        pthread_mutex_lock(&lock);
+    }
+    return NULL;
+}
+
+void timer_start(void)
+{
+    pthread_mutex_lock(&lock);
+    if (!started) {
+        /* the timer thread must not take the signals meant for the VM */
+        sigset_t all, old;
+        sigfillset(&all);
+        pthread_sigmask(SIG_SETMASK, &all, &old);
+        pthread_create(&timer_thread, NULL, timer_loop, NULL);
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        started = true;
+    }
+    ticking = true;
+    pthread_cond_signal(&wake);
+    pthread_mutex_unlock(&lock);
+}
+
+void timer_stop(void)
+{
+    pthread_mutex_lock(&lock);
+    ticking = false;
+    pthread_mutex_unlock(&lock);
+}
+
+const char *timer_backend(void) { return "pthread"; }
