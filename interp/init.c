@@ -7,6 +7,7 @@
 void ev_call_init(void);
 void env_hash_init(void);
 void random_init(void);
+void ext_thread_init(void);
 
 /* Class names made before String existed have no class yet. */
 static void fix_boot_strings(void)
@@ -41,6 +42,7 @@ void vm_init_all(void)
     env_hash_init();
     error_init();
     proc_init();
+    signal_init();
     kernel_init();
     ev_call_init();
     eval_init();
@@ -54,4 +56,6 @@ void vm_init_all(void)
     sprintf_init();
     enumerator_init();
     gc_class_init();
+    thread_init();
+    vm_register_extension("thread", ext_thread_init);
 }

@@ -106,6 +106,12 @@ bool binding_context(VALUE obj, VALUE *self, struct env **env, VALUE *cref, cons
 VALUE vm_define_method_body(VALUE klass, ID mid, VALUE body, enum visibility visi);
 void vm_undef(VALUE klass, ID mid);
 
+/* signals (signal.c) */
+bool signal_any_pending(void);
+void signal_deliver(void);                  /* run pending handlers: main thread only */
+extern void (*signal_main_wakeup)(void);    /* thread/: make the main thread run soon */
+const char *signal_name(int no);
+
 /* global variables */
 typedef VALUE (*gvar_getter)(ID id, void *data);
 typedef void (*gvar_setter)(VALUE val, ID id, void *data);

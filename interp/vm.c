@@ -121,11 +121,12 @@ void vm_check_interrupts(void)
 void vm_stack_overflow(void)
 {
     struct thread *th = vm.th;
-    /* build the exception with the margin below the limit, then jump */
-    th->stack_limit -= STACK_MARGIN / 2;
+    /* build the exception in the margin below the limit, then jump */
+    char *limit = th->stack_limit;
+    th->stack_limit = th->stack_lo + (limit - th->stack_lo) / 4;
     VALUE exc = exc_new(vm.c.SystemStackError, "stack level too deep", 20);
     exc_set_backtrace(exc, exc_backtrace_here(0));
-    th->stack_limit += STACK_MARGIN / 2;
+    th->stack_limit = limit;
     th->errinfo = exc;
     tag_jump(TAG_RAISE, exc, 0);
 }
@@ -139,6 +140,7 @@ static void init_main_thread(char *stack_base)
     if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur > STACK_MARGIN * 2)
         size = rl.rlim_cur;
     main_thread.stack_base = stack_base;
+    main_thread.stack_lo = stack_base - size;
     main_thread.stack_limit = stack_base - size + STACK_MARGIN;
     main_thread.errinfo = Qnil;
     main_thread.self = Qnil;

@@ -122,6 +122,7 @@ struct thread {
     VALUE errinfo;          /* $! */
     char *stack_base;       /* highest address of the C stack */
     char *stack_limit;      /* lowest address Ruby code may reach */
+    char *stack_lo;         /* lowest address of the C stack */
     VALUE self;             /* the Thread object */
     VALUE locals;           /* Thread#[] hash (lazily created) */
     uint32_t pending;       /* PENDING_ bits: interrupts for this thread */
