@@ -247,10 +247,9 @@ VALUE int_plus(VALUE a, VALUE b);
 VALUE int_minus(VALUE a, VALUE b);
 VALUE int_mul(VALUE a, VALUE b);
 int num_cmp(VALUE a, VALUE b);           /* for sort: <=> that must succeed */
-/* numeric.c: Float() rules and comparison through coerce */
+/* numeric.c: Float() rules and comparison through coerce (cmp_failed: compar.c) */
 VALUE num_to_float(VALUE v);             /* Float(v): Strings parse strictly, nil is a TypeError */
 VALUE num_coerce_relop(VALUE x, VALUE y, ID op);  /* < <= > >= via coerce, else ArgumentError */
-NORETURN void num_cmp_failed(VALUE x, VALUE y);   /* "comparison of X with Y failed" */
 
 /* ------------------------------------------------------------ string.c */
 VALUE str_new(const char *ptr, long len);
@@ -332,6 +331,10 @@ VALUE hash_exec_recursive(VALUE (*fn)(VALUE obj, VALUE arg, bool recursive), VAL
 /* ------------------------------------------------------------ enumerator.c */
 VALUE enumerator_for(VALUE obj, const char *meth, int argc, const VALUE *argv); /* obj.enum_for(meth, *argv) */
 
+/* ------------------------------------------------------------ compar.c */
+int cmp_int(VALUE val, VALUE a, VALUE b);   /* a <=> b's result val as -1/0/1; nil: cmp_failed */
+NORETURN void cmp_failed(VALUE a, VALUE b); /* ArgumentError "comparison of Fixnum with String failed" */
+
 /* ------------------------------------------------------------ range.c */
 VALUE range_new(VALUE beg, VALUE end, bool excl);
 /* Resolve a Range against a sequence of length len.  Returns 1 and sets
@@ -362,6 +365,13 @@ VALUE re_to_regexp(VALUE pattern);       /* Regexp or quoted String */
 long match_begin(VALUE match, int n);    /* byte offset of group n, -1 if unmatched */
 long match_end(VALUE match, int n);
 int match_count(VALUE match);            /* number of groups including 0 */
+void re_set_kcode(const char *code);     /* $KCODE = code (-K): "u", "e", "s", "n"; NULL: none */
+const char *re_kcode_name(void);         /* $KCODE: "NONE", "EUC", "SJIS", "UTF8" */
+/* internal to re.c and re_match.c */
+struct re_registers *match_region_new(int nregs);   /* room for nregs groups; free() */
+VALUE match_new(VALUE str, VALUE re, struct re_registers *regs);  /* takes regs */
+VALUE match_subject(VALUE str);          /* the frozen subject a MatchData keeps */
+void match_init(void);
 
 /* ------------------------------------------------------------ io.c */
 VALUE io_stdout(void);                   /* $stdout */
