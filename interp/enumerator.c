@@ -1,0 +1,144 @@
+/* enumerator.c: Enumerable::Enumerator (1.8.7's name; also the top-level
+ * constant Enumerator for 1.9-style scripts), Kernel#to_enum/#enum_for,
+ * and enumerator_for, which core methods call when given no block.
+ *
+ * An enumerator remembers (object, method, arguments) and calls that
+ * method when iterated.  External iteration (#next) collects everything
+ * the method yields into an Array on the first call and walks it; #rewind
+ * forgets the Array.  So #next on an endless enumerator never returns.
+ */
+#include <stdlib.h>
+#include "array.h"
+
+struct enumerator {
+    VALUE obj;
+    ID meth;
+    VALUE args;     /* Array of the method's arguments */
+    VALUE buffer;   /* #next: the values, or nil before the first #next */
+    long pos;
+};
+
+static void enumerator_mark(void *p)
+{
+    struct enumerator *e = p;
+    gc_mark(e->obj);
+    gc_mark(e->args);
+    gc_mark(e->buffer);
+}
+
+static const struct data_type enumerator_type = { "enumerator", enumerator_mark, free, NULL };
+
+static VALUE enumerator_alloc(VALUE klass)
+{
+    struct enumerator *e = xcalloc(1, sizeof *e);
+    e->obj = e->args = e->buffer = Qnil;
+    e->meth = ID_each;
+    return data_new(klass, &enumerator_type, e);
+}
+
+static struct enumerator *enumerator_get(VALUE self)
+{
+    struct enumerator *e = data_get(self, &enumerator_type);
+    if (NIL_P(e->args)) exc_raise(vm.c.ArgumentError, "uninitialized enumerator");
+    return e;
+}
+
+static void enumerator_set(VALUE self, VALUE obj, ID meth, int argc, const VALUE *argv)
+{
+    struct enumerator *e = data_get(self, &enumerator_type);
+    e->obj = obj;
+    e->meth = meth;
+    e->args = ary_new_from(argc, argv);
+    e->buffer = Qnil;
+    e->pos = 0;
+}
+
+VALUE enumerator_for(VALUE obj, const char *meth, int argc, const VALUE *argv)
+{
+    VALUE e = enumerator_alloc(vm.c.Enumerator);
+    enumerator_set(e, obj, sym_intern_cstr(meth), argc, argv);
+    return e;
+}
+
+/* Enumerable::Enumerator.new(obj, method = :each, *args) */
+static VALUE enumerator_initialize(VALUE self, int argc, const VALUE *argv)
+{
+    if (argc < 1) exc_arity(argc, 1, -1);
+    ID meth = argc > 1 ? conv_to_id(argv[1]) : ID_each;
+    enumerator_set(self, argv[0], meth, argc > 2 ? argc - 2 : 0, argv + 2);
+    return self;
+}
+
+static VALUE enumerator_init_copy(VALUE self, int argc, const VALUE *argv)
+{
+    struct enumerator *src = enumerator_get(argv[0]);
+    enumerator_set(self, src->obj, src->meth, (int)RARRAY_LEN(src->args), RARRAY_PTR(src->args));
+    return self;
+}
+
+static VALUE enumerator_each(VALUE self, int argc, const VALUE *argv)
+{
+    if (!vm_block_given()) return self;
+    struct enumerator *e = enumerator_get(self);
+    VALUE args = e->args;
+    VALUE r = vm_call_with_block(e->obj, e->meth, (int)RARRAY_LEN(args), RARRAY_PTR(args), vm_current_block());
+    GC_GUARD(args);
+    return r;
+}
+
+static VALUE enumerator_with_index(VALUE self, int argc, const VALUE *argv)
+{
+    if (!vm_block_given()) return enumerator_for(self, sym_name(vm_current_mid()), 0, NULL);
+    struct enumerator *e = enumerator_get(self);
+    VALUE args = e->args;
+    VALUE r = enum_with_index_of(e->obj, e->meth, (int)RARRAY_LEN(args), RARRAY_PTR(args));
+    GC_GUARD(args);
+    return r;
+}
+
+static VALUE enumerator_next(VALUE self, int argc, const VALUE *argv)
+{
+    struct enumerator *e = enumerator_get(self);
+    if (NIL_P(e->buffer)) {
+        VALUE args = e->args;
+        VALUE buf = enum_values_of(e->obj, e->meth, (int)RARRAY_LEN(args), RARRAY_PTR(args));
+        e->buffer = buf;
+        e->pos = 0;
+    }
+    if (e->pos >= RARRAY_LEN(e->buffer)) exc_raise(vm.c.StopIteration, "iteration reached at end");
+    return RARRAY_PTR(e->buffer)[e->pos++];
+}
+
+static VALUE enumerator_rewind(VALUE self, int argc, const VALUE *argv)
+{
+    struct enumerator *e = enumerator_get(self);
+    e->buffer = Qnil;
+    e->pos = 0;
+    return self;
+}
+
+/* Kernel#to_enum(method = :each, *args) */
+static VALUE obj_to_enum(VALUE self, int argc, const VALUE *argv)
+{
+    ID meth = argc > 0 ? conv_to_id(argv[0]) : ID_each;
+    VALUE e = enumerator_alloc(vm.c.Enumerator);
+    enumerator_set(e, self, meth, argc > 1 ? argc - 1 : 0, argv + 1);
+    return e;
+}
+
+void enumerator_init(void)
+{
+    VALUE c = vm.c.Enumerator = class_define_under(vm.c.Enumerable, "Enumerator", vm.c.Object);
+    define_global_const("Enumerator", c);   /* 1.9's name, for scripts written for it */
+    class_set_allocator(c, enumerator_alloc);
+    module_include(c, vm.c.Enumerable);
+    define_private_method(c, "initialize", enumerator_initialize, -1);
+    define_private_method(c, "initialize_copy", enumerator_init_copy, 1);
+    define_method(c, "each", enumerator_each, 0);
+    define_method(c, "each_with_index", enumerator_with_index, 0);
+    define_method(c, "with_index", enumerator_with_index, 0);
+    define_method(c, "next", enumerator_next, 0);
+    define_method(c, "rewind", enumerator_rewind, 0);
+    define_method(vm.c.Kernel, "to_enum", obj_to_enum, -1);
+    define_method(vm.c.Kernel, "enum_for", obj_to_enum, -1);
+}
