@@ -1,0 +1,53 @@
+/* hashtab.h: the table behind Hash (and any C code that wants a VALUE map).
+ *
+ * Insertion-ordered, like Python's compact dict: entries are appended to an
+ * array in insertion order, and a separate open-addressed index holds entry
+ * numbers.  Deleting leaves a tombstone (key Qundef) in the entry array, so
+ * entry numbers stay stable while a Hash is iterated; tombstones are
+ * squeezed out when the array fills up (only on inserting a new key, which
+ * Hash forbids during iteration).
+ *
+ * Keys: Fixnums, Symbols, nil/true/false hash by value and compare by
+ * identity; Strings by their bytes (str_hash); Floats by value; anything
+ * else through #hash and #eql? (obj_hash, obj_eql).  Those calls run Ruby
+ * code that may change the table: lookups notice and start over.
+ */
+#ifndef MR_HASHTAB_H
+#define MR_HASHTAB_H
+
+#include "ruby.h"
+
+struct hashtab;
+
+struct hashtab *htab_new(void);
+void htab_free(struct hashtab *t);
+struct hashtab *htab_copy(const struct hashtab *t);      /* t may be NULL */
+void htab_assign(struct hashtab *dst, const struct hashtab *src); /* dst = copy of src */
+void htab_swap(struct hashtab *a, struct hashtab *b);
+long htab_count(const struct hashtab *t);
+
+/* The value for key, or Qundef. */
+VALUE htab_lookup(struct hashtab *t, VALUE key);
+/* The stored key equal to key (to find the frozen copy), or Qundef. */
+VALUE htab_lookup_key(struct hashtab *t, VALUE key);
+/* Insert or overwrite; returns the entry number, *added tells which.
+   An existing key keeps its stored key object. */
+long htab_insert(struct hashtab *t, VALUE key, VALUE val, bool *added);
+/* Replace the key object of entry i (same hash and eql?). */
+void htab_set_key_at(struct hashtab *t, long i, VALUE key);
+/* Remove key; returns its value, or Qundef if it was absent. */
+VALUE htab_delete(struct hashtab *t, VALUE key);
+void htab_delete_at(struct hashtab *t, long i);
+/* Tombstone every entry (safe while iterating). */
+void htab_delete_all(struct hashtab *t);
+/* Drop every entry and free the arrays (not while iterating). */
+void htab_clear(struct hashtab *t);
+
+/* Iteration by entry number: the first live entry at or after i, or -1. */
+long htab_next(const struct hashtab *t, long i, VALUE *key, VALUE *val);
+/* The value slot of entry i, to update it in place. */
+void htab_set_val_at(struct hashtab *t, long i, VALUE val);
+
+void htab_mark(const struct hashtab *t);
+
+#endif
