@@ -208,11 +208,8 @@ void exc_sys_fail(const char *what)
 {
     int err = errno;
     VALUE klass = exc_errno_class(err);
-    VALUE msg = what ? str_new_fmt("%s - %s", strerror(err), what) : str_new_cstr(strerror(err));
-    VALUE exc = exc_new_str(vm.c.SystemCallError, msg);
-    RBASIC(exc)->klass = klass;
-    ivar_set(exc, sym_intern_cstr("errno"), INT2FIX(err));
-    exc_raise_obj(exc);
+    VALUE args[2] = { what ? str_new_cstr(what) : Qnil, INT2FIX(err) };
+    exc_raise_obj(class_new_instance(klass, 2, args));
 }
 
 /* ------------------------------------------------------------ printing */

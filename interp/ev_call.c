@@ -413,6 +413,22 @@ VALUE ev_call_super(struct frame *f, int argc, const VALUE *argv, const struct b
     return vm_call_me(f->self, sme, mid, argc, argv, blk);
 }
 
+/* `super` without arguments passes the current values of the method's
+   parameters (required, optional, then the *rest elements). */
+VALUE ev_zsuper_args(struct frame *f)
+{
+    VALUE me = f->me;
+    VALUE args = ary_new();
+    if (!me || ME_TYPE(me) != ME_AST) return args;
+    struct env *e = f->env;
+    while (e && e->outer) e = e->outer;
+    if (!e) return args;
+    const struct params *p = &RMENTRY(me)->body.def->params;
+    for (int i = 0; i < p->nreq + p->nopt && i < (int)e->nvars; i++) ary_push(args, e->vars[i]);
+    if (p->rest >= 0 && p->rest < (int)e->nvars) ary_concat(args, conv_to_a(e->vars[p->rest]));
+    return args;
+}
+
 static VALUE ev_super(struct node *n, struct frame *f)
 {
     struct node_call *c = (struct node_call *)n;

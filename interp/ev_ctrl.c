@@ -278,10 +278,18 @@ static VALUE ev_ensure(struct node *n, struct frame *f)
     return result;
 }
 
+/* Parts evaluated by their parent node, never on their own. */
+static VALUE ev_part(struct node *n, struct frame *f)
+{
+    (void)f;
+    mr_bug("%s evaluated outside its parent (line %d)", node_type_name(n->type), n->line);
+}
+
 /* ------------------------------------------------------------ selector */
 eval_fn ev_ctrl_select(struct node *n)
 {
     switch (n->type) {
+    case NODE_WHEN: case NODE_RESBODY: return ev_part;
     case NODE_SEQ: return ev_seq;
     case NODE_IF: return ev_if;
     case NODE_AND: return ev_and;

@@ -80,6 +80,7 @@ static VALUE run_body(struct frame *f, VALUE klass, const struct scope_info *sco
         .running = NULL, .home = NULL, .serial = 0, .svar = { Qnil, Qnil },
         .argc = 0, .argv = NULL, .flags = FRAME_CLASS, .visi = VIS_PUBLIC,
     };
+    cf.home = &cf;
     vm.th->frame = &cf;
     ev_stack_check();
     VALUE v = body ? EVAL(body, &cf) : Qnil;

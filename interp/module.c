@@ -117,9 +117,10 @@ static VALUE mod_const_set(VALUE self, int argc, const VALUE *argv)
     return argv[1];
 }
 
+/* 1.8.7 asks the module itself only (Object included when it is Object) */
 static VALUE mod_const_defined(VALUE self, int argc, const VALUE *argv)
 {
-    return BOOL2V(const_defined(self, const_name(argv[0]), true));
+    return BOOL2V(const_get_at(self, const_name(argv[0])) != Qundef);
 }
 
 static VALUE mod_constants(VALUE self, int argc, const VALUE *argv) { return class_constants(self, true); }
@@ -409,6 +410,8 @@ void module_init(void)
     define_private_method(m, "included", mod_nop, 1);
     define_private_method(m, "extended", mod_nop, 1);
     define_private_method(m, "method_added", mod_nop, 1);
+    define_private_method(m, "method_removed", mod_nop, 1);
+    define_private_method(m, "method_undefined", mod_nop, 1);
     define_method(m, "const_get", mod_const_get, 1);
     define_method(m, "const_set", mod_const_set, 2);
     define_method(m, "const_defined?", mod_const_defined, 1);

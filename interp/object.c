@@ -49,7 +49,12 @@ long obj_hash(VALUE obj)
 static VALUE k_equal(VALUE self, int argc, const VALUE *argv) { return BOOL2V(self == argv[0]); }
 static VALUE k_eqq(VALUE self, int argc, const VALUE *argv) { return BOOL2V(obj_equal(self, argv[0])); }
 static VALUE k_match(VALUE self, int argc, const VALUE *argv) { return Qfalse; }
-static VALUE k_hash(VALUE self, int argc, const VALUE *argv) { return INT2FIX((long)(self >> 3)); }
+/* Identity hash: mix the bits so that small Fixnums do not collide. */
+static VALUE k_hash(VALUE self, int argc, const VALUE *argv)
+{
+    uint64_t h = (uint64_t)self * 0x9E3779B97F4A7C15ull;
+    return INT2FIX((long)(h >> 2) >> 1);
+}
 static VALUE k_id(VALUE self, int argc, const VALUE *argv) { return obj_id(self); }
 static VALUE k_class(VALUE self, int argc, const VALUE *argv) { return obj_class(self); }
 static VALUE k_nil_p(VALUE self, int argc, const VALUE *argv) { return Qfalse; }
@@ -230,6 +235,7 @@ static VALUE k_init_copy(VALUE self, int argc, const VALUE *argv)
 }
 
 static VALUE k_initialize(VALUE self, int argc, const VALUE *argv) { return Qnil; }
+static VALUE k_dummy(VALUE self, int argc, const VALUE *argv) { return Qnil; }
 
 /* ------------------------------------------------------------ instance variables */
 static ID ivar_name(VALUE name)
@@ -498,6 +504,9 @@ static void define_kernel_methods(VALUE k)
     define_method(k, "method", k_method, 1);
     define_method(k, "extend", k_extend, -1);
     define_method(k, "tap", k_tap, 0);
+    define_private_method(k, "singleton_method_added", k_dummy, 1);
+    define_private_method(k, "singleton_method_removed", k_dummy, 1);
+    define_private_method(k, "singleton_method_undefined", k_dummy, 1);
     define_method(k, "display", k_display, -1);
 }
 

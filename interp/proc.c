@@ -160,10 +160,12 @@ static VALUE binding_from(VALUE self, struct env *env, VALUE cref, VALUE script,
     b->env = env && (env->flags & ENV_HEAP) ? env : NULL;
     b->cref = cref;
     b->script = script;
-    b->block_proc = blk ? proc_new(blk, false) : Qnil;
+    b->block_proc = Qnil;
     b->mid = mid;
     b->me = me;
-    return data_new(vm.c.Binding, &binding_type, b);
+    VALUE obj = data_new(vm.c.Binding, &binding_type, b);
+    if (blk) b->block_proc = proc_new(blk, false);
+    return obj;
 }
 
 VALUE binding_new(void)

@@ -331,12 +331,12 @@ VALUE class_constants(VALUE klass, bool inherit)
 {
     VALUE ary = ary_new();
     for (VALUE k = klass; k; k = RCLASS(k)->super) {
+        if (k == vm.c.Object && klass != vm.c.Object) break;   /* Object's are not inherited here */
         IDTAB_FOREACH(const_table(k), e) {
             VALUE name = str_new_cstr(sym_name(e->key));
             if (!ary_includes(ary, name)) ary_push(ary, name);
         }
         if (!inherit) break;
-        if (k == vm.c.Object && klass != vm.c.Object) break;
     }
     return ary;
 }

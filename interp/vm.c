@@ -87,6 +87,7 @@ VALUE vm_run_script(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
         env = &stack_env;
     }
     struct frame *home = caller && (frame_flags & FRAME_EVAL) ? caller->home : NULL;
+    bool own_home = !(frame_flags & FRAME_EVAL);
     struct frame fr = {
         .prev = caller, .self = self, .me = caller && (frame_flags & FRAME_EVAL) ? caller->me : 0,
         .mid = caller && (frame_flags & FRAME_EVAL) ? caller->mid : 0,
@@ -94,6 +95,7 @@ VALUE vm_run_script(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
         .running = NULL, .home = home, .serial = 0, .svar = { Qnil, Qnil }, .argc = 0, .argv = NULL,
         .flags = (uint16_t)frame_flags, .visi = (frame_flags & FRAME_TOP) ? VIS_PRIVATE : VIS_PUBLIC,
     };
+    if (own_home) fr.home = &fr;     /* $~ of blocks at the top level */
     vm.th->frame = &fr;
     for (int i = 0; i < prog->nbegin; i++) EVAL(prog->begin_blocks[i], &fr);
     VALUE v = prog->body ? EVAL(prog->body, &fr) : Qnil;
@@ -178,14 +180,13 @@ VALUE vm_cref(void)
 
 VALUE vm_caller_cref_class(void) { return cref_class(vm_cref()); }
 
-/* $~ and $_ belong to the method-level frame; blocks share their home's
-   while it is alive (a plain block always runs inside its home). */
+/* $~ and $_ belong to the method-level frame; blocks and procs share
+   their home's while it is still running on this thread. */
 static VALUE *svar_slot(int idx)
 {
     struct frame *f = vm_ruby_frame();
     if (!f) return NULL;
-    while ((f->flags & FRAME_BLOCK) && f->running && !(f->running->flags & BLOCK_FROM_PROC) &&
-           f->running->home && f->running->home != f) {
+    while ((f->flags & FRAME_BLOCK) && f->running && f->running->home && f->running->home != f) {
         struct frame *h = f->running->home;
         struct frame *p = f->prev;
         while (p && p != h) p = p->prev;   /* home must still be on this thread's chain */

@@ -541,3 +541,22 @@ void sched_init(struct rthread *main_rt)
     vm_thread_interrupt_hook = on_interrupt;
     gc_register_marker(mark_threads);
 }
+
+/* In a forked child only the thread that called fork lives on, as in MRI
+   1.8: forget the others and stop the timer. */
+void sched_after_fork(void)
+{
+    struct rthread *cur = rt_current();
+    memset(S.rq_head, 0, sizeof S.rq_head);
+    memset(S.rq_tail, 0, sizeof S.rq_tail);
+    S.rq_bits = 0;
+    S.nheap = S.nfdw = 0;
+    S.main = cur;
+    S.count = 1;
+    cur->all_next = cur->all_prev = cur;
+    cur->in_rq = false;
+    cur->heap_index = cur->fd_index = -1;
+    cur->is_main = true;
+    vm.main_th = &cur->t;
+    timer_stop();
+}

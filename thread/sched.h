@@ -14,4 +14,7 @@ void sched_sleep(double sec);
 /* waitpid() that blocks only this thread. */
 pid_t sched_waitpid(pid_t pid, int *status, int flags);
 
+/* In a child after fork: only the calling thread survives. */
+void sched_after_fork(void);
+
 #endif

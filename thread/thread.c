@@ -97,6 +97,7 @@ static VALUE thread_start(VALUE klass, int argc, const VALUE *argv)
     if (!vm_block_given()) exc_raise(vm.c.ThreadError, "must be called with a block");
     struct rthread *cur = rt_current();
     struct rthread *t = rthread_new(klass);
+    volatile VALUE obj = t->t.self;      /* keeps t's references marked from here on */
     t->proc = proc_new(vm_current_block(), false);
     t->args = ary_new_from(argc, argv);
     t->priority = cur->priority;
@@ -108,8 +109,8 @@ static VALUE thread_start(VALUE klass, int argc, const VALUE *argv)
     t->t.stack_base = (char *)t->stack + t->stack_size;
     t->t.stack_limit = (char *)t->stack + margin;
     ctx_make(&t->ctx, t->stack, t->stack_size, thread_entry);
-    VALUE obj = t->t.self;
-    sched_switch_to_new(t);
+    if (sched_critical) sched_add_thread(t);
+    else sched_switch_to_new(t);
     return obj;
 }
 
@@ -234,9 +235,11 @@ static VALUE th_s_stop(VALUE self, int argc, const VALUE *argv)
 /* ------------------------------------------------------------ priority, locals */
 static VALUE th_priority(VALUE self, int argc, const VALUE *argv) { return INT2FIX(thread_get(self)->priority); }
 
+/* As in MRI 1.8, a change of priority is a scheduling point. */
 static VALUE th_set_priority(VALUE self, int argc, const VALUE *argv)
 {
     sched_set_priority(thread_get(self), num_to_int(argv[0]));
+    sched_pass();
     return argv[0];
 }
 

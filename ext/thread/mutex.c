@@ -15,8 +15,10 @@ static const struct data_type mutex_type = { "Mutex", mutex_mark, free, NULL };
 static VALUE mutex_alloc(VALUE klass)
 {
     struct mutex *m = xcalloc(1, sizeof *m);
+    m->waiters = Qnil;
+    VALUE obj = data_new(klass, &mutex_type, m);
     m->waiters = ary_new();
-    return data_new(klass, &mutex_type, m);
+    return obj;
 }
 
 static struct mutex *mutex_get(VALUE self) { return data_get(self, &mutex_type); }
@@ -77,8 +79,10 @@ static const struct data_type cv_type = { "ConditionVariable", cv_mark, free, NU
 static VALUE cv_alloc(VALUE klass)
 {
     struct condvar *c = xcalloc(1, sizeof *c);
+    c->waiters = Qnil;
+    VALUE obj = data_new(klass, &cv_type, c);
     c->waiters = ary_new();
-    return data_new(klass, &cv_type, c);
+    return obj;
 }
 
 static VALUE relock(VALUE mutex)

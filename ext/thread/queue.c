@@ -23,11 +23,14 @@ static const struct data_type queue_type = { "Queue", queue_mark, free, NULL };
 
 static VALUE queue_alloc(VALUE klass)
 {
+    /* the object first: it keeps the arrays alive as they are made */
     struct queue *q = xcalloc(1, sizeof *q);
+    q->items = q->pop_waiters = q->push_waiters = Qnil;
+    VALUE obj = data_new(klass, &queue_type, q);
     q->items = ary_new();
     q->pop_waiters = ary_new();
     q->push_waiters = ary_new();
-    return data_new(klass, &queue_type, q);
+    return obj;
 }
 
 static struct queue *queue_get(VALUE self) { return data_get(self, &queue_type); }

@@ -1,0 +1,216 @@
+# thread_basic.rb: the Thread API and design.md's table of MRI 1.8.7
+# semantics.  Every ordering here is forced by join, Queue or sleep: no
+# assertion depends on when the 10 ms timer fires.
+require 'assert'
+require 'thread'
+
+test "Thread.new needs a block" do
+  assert_raise(ThreadError, "must be called with a block") { Thread.new }
+end
+
+test "Thread.stop in the only thread" do
+  assert_raise(ThreadError, "stopping only thread\n\tnote: use sleep to stop forever") { Thread.stop }
+end
+
+test "arguments and value" do
+  assert_equal 3, Thread.new(1, 2) { |a, b| a + b }.value
+  assert_equal [1, [2, 3]], Thread.start(1, 2, 3) { |a, *r| [a, r] }.value
+  assert_equal :ok, Thread.fork { :ok }.value
+end
+
+test "a new thread runs at once (MRI 1.8)" do
+  order = []
+  t = Thread.new { order << :child }
+  order << :parent
+  t.join
+  assert_equal [:child, :parent], order
+end
+
+test "join with a limit" do
+  t = Thread.new { sleep }
+  assert_nil t.join(0.05)
+  assert_equal "sleep", t.status
+  t.wakeup
+  assert_same t, t.join
+end
+
+test "join on itself" do
+  assert_raise(ThreadError) { Thread.current.join }
+end
+
+test "exceptions cross join and value" do
+  t = Thread.new { raise ArgumentError, "boom" }
+  e = assert_raise(ArgumentError, "boom") { t.value }
+  assert_raise(ArgumentError) { t.join }
+  assert_nil t.status
+  assert_false t.alive?
+end
+
+test "status of running, sleeping, finished and killed threads" do
+  assert_equal "run", Thread.current.status
+  q = Queue.new
+  t = Thread.new { q.pop }
+  assert_equal "sleep", t.status
+  assert t.stop?
+  q << 1
+  t.join
+  assert_false t.status
+  k = Thread.new { sleep }
+  k.kill
+  k.join
+  assert_false k.status
+  assert_false k.alive?
+end
+
+test "priority is inherited" do
+  old = Thread.current.priority
+  Thread.current.priority = 3
+  assert_equal 3, Thread.new { Thread.current.priority }.value
+  Thread.current.priority = old
+end
+
+test "thread-local variables" do
+  Thread.current[:x] = 1
+  assert_nil Thread.new { Thread.current[:x] }.value
+  assert_equal 1, Thread.current[:x]
+  assert_equal 1, Thread.current["x"]
+  assert Thread.current.key?(:x)
+  assert Thread.current.keys.include?(:x)
+  t = Thread.new { Thread.current[:y] = 2; sleep }
+  assert_equal 2, t[:y]
+  t.kill
+end
+
+test "kill runs ensure" do
+  log = []
+  q = Queue.new
+  t = Thread.new do
+    begin
+      q << :started
+      sleep
+    ensure
+      log << :ensure
+    end
+  end
+  q.pop
+  t.kill
+  t.join
+  assert_equal [:ensure], log
+end
+
+test "Thread#raise wakes a sleeping thread" do
+  q = Queue.new
+  t = Thread.new do
+    begin
+      q << :ready
+      sleep
+      :not_raised
+    rescue RuntimeError => e
+      e.message
+    end
+  end
+  q.pop
+  t.raise("hi")
+  assert_equal "hi", t.value
+end
+
+test "Thread#raise with a class" do
+  t = Thread.new { begin; sleep; rescue IOError => e; e.class; end }
+  Thread.pass until t.status == "sleep"
+  t.raise(IOError, "x")
+  assert_equal IOError, t.value
+end
+
+test "wakeup and run" do
+  t = Thread.new { Thread.stop; :woke }
+  Thread.pass until t.stop?
+  t.run
+  assert_equal :woke, t.value
+  assert_raise(ThreadError, "killed thread") { t.wakeup }
+end
+
+test "current, main, list" do
+  assert_same Thread.main, Thread.current
+  t = Thread.new { Thread.current }
+  assert_same t, t.value
+  assert Thread.list.include?(Thread.main)
+  s = Thread.new { sleep }
+  assert Thread.list.include?(s)
+  s.kill
+  s.join
+  assert !Thread.list.include?(s)
+end
+
+test "inspect" do
+  assert_match(/\A#<Thread:0x[0-9a-f]+ run>\z/, Thread.current.inspect)
+  t = Thread.new { sleep }
+  assert_match(/\A#<Thread:0x[0-9a-f]+ sleep>\z/, t.inspect)
+  t.kill
+  t.join
+  assert_match(/\A#<Thread:0x[0-9a-f]+ dead>\z/, t.inspect)
+end
+
+test "sleep blocks only its thread" do
+  count = 0
+  t = Thread.new { loop { count += 1; Thread.pass } }
+  slept = sleep 0.05
+  t.kill
+  assert_equal 0, slept
+  assert count > 0
+  assert_raise(ArgumentError) { sleep(-1) }
+end
+
+test "Thread.critical" do
+  ran = false
+  Thread.critical = true
+  t = Thread.new { ran = true }
+  assert_true Thread.critical
+  Thread.pass
+  assert_false ran
+  Thread.critical = false
+  t.join
+  assert_true ran
+end
+
+test "abort_on_exception flags" do
+  assert_false Thread.abort_on_exception
+  t = Thread.new { sleep }
+  assert_false t.abort_on_exception
+  t.abort_on_exception = true
+  assert_true t.abort_on_exception
+  t.kill
+end
+
+test "ThreadGroup" do
+  assert_same ThreadGroup::Default, Thread.current.group
+  g = ThreadGroup.new
+  t = Thread.new { sleep }
+  assert ThreadGroup::Default.list.include?(t)
+  g.add(t)
+  assert_equal [t], g.list
+  assert_same g, t.group
+  t.kill
+  t.join
+  assert_equal [], g.list
+end
+
+test "Thread.exit and Thread.kill" do
+  t = Thread.new { Thread.exit; :never }
+  assert_nil t.value
+  s = Thread.new { sleep }
+  Thread.kill(s)
+  s.join
+  assert_false s.alive?
+end
+
+test "stack overflow inside a thread" do
+  def deep(n) deep(n + 1) end
+  r = Thread.new { begin; deep(0); rescue SystemStackError => e; e.message; end }.value
+  assert_equal "stack level too deep", r
+end
+
+test "many threads created and joined" do
+  sum = 0
+  10_000.times { |i| sum += Thread.new(i) { |x| x }.value }
+  assert_equal 49_995_000, sum
+end
