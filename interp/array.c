@@ -264,8 +264,14 @@ VALUE ary_new_of(long n, ...)
 VALUE ary_push(VALUE ary, VALUE v)
 {
     long len = RARRAY_LEN(ary);
-    if (LIKELY(!FL_TEST(ary, ARY_EMBED | ARY_SHARED | FL_FROZEN) && len < RARRAY(ary)->as.heap.aux.capa)) {
+    VALUE fl = RBASIC(ary)->flags & (ARY_EMBED | ARY_SHARED | FL_FROZEN);
+    if (LIKELY(fl == 0 && len < RARRAY(ary)->as.heap.aux.capa)) {
         RARRAY(ary)->as.heap.ptr[len] = v;
+        RARRAY(ary)->len = len + 1;
+        return ary;
+    }
+    if (fl == ARY_EMBED && len < ARY_EMBED_MAX) {
+        RARRAY(ary)->as.ary[len] = v;
         RARRAY(ary)->len = len + 1;
         return ary;
     }

@@ -41,8 +41,9 @@ VALUE exc_message(VALUE exc) { return vm_call0(exc, ID_message); }
 /* ------------------------------------------------------------ backtraces */
 static VALUE frame_position(struct frame *f)
 {
-    const char *file = script_file(f->script);
-    int line = f->node ? f->node->line : 0;
+    struct frame *r = frame_ruby(f);
+    const char *file = r ? script_file(r->script) : "-";
+    int line = r && r->node ? r->node->line : 0;
     if (f->mid) return str_new_fmt("%s:%d:in `%s'", file, line, sym_name(f->mid));
     return str_new_fmt("%s:%d", file, line);
 }

@@ -110,34 +110,26 @@ static inline void check_visibility(struct frame *f, VALUE recv, VALUE me, ID mi
     }
 }
 
-static NOINLINE VALUE invoke_cfunc(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv,
-                                   const struct block *blk)
+/* A C method's frame records only what backtraces, blocks and the GC
+   need; its position is its caller's (see frame_ruby). */
+static VALUE invoke_cfunc(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv,
+                          const struct block *blk)
 {
     struct thread *th = vm.th;
-    struct frame *caller = th->frame;
-    int arity = RMENTRY(me)->aux.arity;
     struct frame cf;
-    cf.prev = caller;
+    cf.prev = th->frame;
     cf.self = recv;
     cf.me = me;
     cf.mid = mid;
     cf.block = blk;
-    cf.env = NULL;
-    cf.cref = caller ? caller->cref : 0;
-    cf.node = caller ? caller->node : NULL;
-    cf.script = caller ? caller->script : 0;
-    cf.running = NULL;
-    cf.home = NULL;
-    cf.serial = 0;
-    cf.svar[0] = cf.svar[1] = 0;
     cf.argc = argc;
     cf.argv = argv;
     cf.flags = FRAME_CFUNC;
-    cf.visi = VIS_PUBLIC;
     th->frame = &cf;
-    if (arity >= 0 && argc != arity) exc_arity(argc, arity, arity);
+    int arity = RMENTRY(me)->aux.arity;
+    if (UNLIKELY(arity >= 0 && argc != arity)) exc_arity(argc, arity, arity);
     VALUE v = RMENTRY(me)->body.fn(recv, argc, argv);
-    th->frame = caller;
+    th->frame = cf.prev;
     return v;
 }
 
@@ -146,7 +138,10 @@ static void bind_params(struct frame *fr, const struct node_def *def, int argc, 
     const struct params *p = &def->params;
     VALUE *vars = fr->env->vars;
     int max = p->rest == -1 ? p->nreq + p->nopt : -1;
-    if (UNLIKELY(argc < p->nreq || (max >= 0 && argc > max))) exc_arity(argc, p->nreq, max);
+    if (UNLIKELY(argc < p->nreq || (max >= 0 && argc > max))) {
+        fr->node = frame_ruby(fr->prev) ? frame_ruby(fr->prev)->node : fr->node;  /* the call site */
+        exc_arity(argc, p->nreq, max);
+    }
     int i = 0;
     for (; i < p->nreq; i++) vars[i] = argv[i];
     for (int j = 0; j < p->nopt; j++, i++) {
@@ -198,7 +193,7 @@ static VALUE invoke_ast(VALUE recv, VALUE me, ID mid, int argc, const VALUE *arg
     fr.block = blk;
     fr.env = env;
     fr.cref = RMENTRY(me)->cref;
-    fr.node = caller ? caller->node : &def->h;
+    fr.node = &def->h;
     fr.script = RMENTRY(me)->aux.script;
     fr.running = NULL;
     fr.home = &fr;
@@ -243,29 +238,44 @@ VALUE vm_call_me(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, cons
     }
 }
 
-/* The heart of every call: find the entry, check visibility, invoke. */
-VALUE ev_dispatch(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
-                  const struct block *blk, struct call_cache *cc, int nflags)
+/* Cache miss, method_missing or a visibility check: kept out of line so
+   that the hit path below needs no saved registers and tail-calls. */
+static NOINLINE VALUE dispatch_slow(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
+                                    const struct block *blk, struct call_cache *cc, int nflags)
 {
     VALUE klass = class_of(recv);
-    VALUE me;
-    if (LIKELY(cc->serial == RCLASS(klass)->serial && cc->state == vm.method_state)) {
-        me = cc->me;
-    } else {
+    VALUE me = cc->me;
+    if (cc->serial != RCLASS(klass)->serial || cc->state != vm.method_state) {
         me = class_lookup_method_cached(klass, mid);
         cc->serial = RCLASS(klass)->serial;
         cc->state = vm.method_state;
         cc->me = me;
     }
-    if (UNLIKELY(!me))
+    if (!me)
         return call_missing(f, recv, mid, argc, argv, blk, (nflags & NF_VCALL) ? MISSING_VCALL : MISSING_NONE);
-    if (UNLIKELY(ME_VISI(me) != VIS_PUBLIC)) {
+    if (ME_VISI(me) != VIS_PUBLIC) {
         int kind = MISSING_NONE;
         check_visibility(f, recv, me, mid, nflags, &kind);
         if (kind != MISSING_NONE) return call_missing(f, recv, mid, argc, argv, blk, kind);
     }
-    if (ME_TYPE(me) == ME_AST) return invoke_ast(recv, me, mid, argc, argv, blk);
     return vm_call_me(recv, me, mid, argc, argv, blk);
+}
+
+/* The heart of every call: a monomorphic site costs one class load and
+   two compares before the tail call into the method. */
+VALUE ev_dispatch(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
+                  const struct block *blk, struct call_cache *cc, int nflags)
+{
+    VALUE klass = class_of_inline(recv);
+    VALUE me = cc->me;
+    if (UNLIKELY(cc->serial != RCLASS(klass)->serial || cc->state != vm.method_state || !me ||
+                 (RBASIC(me)->flags & ((VALUE)3 << 14))))
+        return dispatch_slow(f, recv, mid, argc, argv, blk, cc, nflags);
+    switch (ME_TYPE(me)) {
+    case ME_CFUNC: return invoke_cfunc(recv, me, mid, argc, argv, blk);
+    case ME_AST: return invoke_ast(recv, me, mid, argc, argv, blk);
+    default: return vm_call_me(recv, me, mid, argc, argv, blk);
+    }
 }
 
 /* ------------------------------------------------------------ call nodes */

@@ -32,7 +32,15 @@ static VALUE ev_regex(struct node *n, struct frame *f) { (void)f; return ((struc
 static VALUE ev_str(struct node *n, struct frame *f)
 {
     (void)f;
-    return str_new_shared(((struct node_str *)n)->lit);
+    VALUE lit = ((struct node_str *)n)->lit;
+    if (FL_TEST(lit, STR_EMBED)) {      /* short: copy the whole slot payload */
+        VALUE s = gc_new_obj(T_STRING, vm.c.String);
+        RBASIC(s)->flags |= STR_EMBED;
+        RSTRING(s)->len = RSTRING(lit)->len;
+        RSTRING(s)->as = RSTRING(lit)->as;
+        return s;
+    }
+    return str_new_shared(lit);
 }
 
 static VALUE ev_xstr(struct node *n, struct frame *f)

@@ -45,6 +45,7 @@ static struct {
     size_t nmarkers;
     size_t malloc_increase, malloc_limit;
     bool stress, disabled, collecting, want_gc;
+    bool slow;                    /* stress or want_gc: the next allocation refills */
     size_t count;
     char *main_stack_base;
 } heap;
@@ -131,7 +132,7 @@ static void mark_maybe(VALUE w)
     if (slot && BUILTIN_TYPE(slot) != T_NONE) gc_mark(slot);
 }
 
-static void mark_range_conservative(const char *lo, const char *hi)
+__attribute__((no_sanitize_address)) static void mark_range_conservative(const char *lo, const char *hi)
 {
     lo = (const char *)((uintptr_t)lo & ~(uintptr_t)7);
     for (const VALUE *p = (const VALUE *)lo; (const char *)p < hi; p++) mark_maybe(*p);
@@ -161,6 +162,13 @@ void gc_mark_block(const struct block *b)
 void gc_mark_frames(struct frame *f)
 {
     for (; f; f = f->prev) {
+        if (f->flags & FRAME_CFUNC) {   /* only these fields are set in C frames */
+            gc_mark(f->self);
+            gc_mark(f->me);
+            gc_mark_block(f->block);
+            if (f->argv) gc_mark_values(f->argv, (size_t)f->argc);
+            continue;
+        }
         gc_mark(f->self);
         gc_mark(f->me);
         gc_mark(f->cref);
@@ -170,7 +178,6 @@ void gc_mark_frames(struct frame *f)
         gc_mark_env(f->env);
         gc_mark_block(f->block);
         gc_mark_block(f->running);
-        if (f->argv) gc_mark_values(f->argv, (size_t)f->argc);
     }
 }
 
@@ -337,6 +344,7 @@ static void collect(void)
     heap.count++;
     heap.malloc_increase = 0;
     heap.want_gc = false;
+    heap.slow = heap.stress;
     heap.collecting = false;
 }
 
@@ -360,8 +368,10 @@ static NOINLINE void refill(void)
 
 VALUE gc_new_obj(enum vtype type, VALUE klass)
 {
-    if (UNLIKELY(!heap.freelist || heap.want_gc || heap.stress)) refill();
-    if (UNLIKELY(heap.collecting)) mr_bug("allocation during GC");
+    if (UNLIKELY(!heap.freelist || heap.slow)) {
+        if (heap.collecting) mr_bug("allocation during GC");
+        refill();
+    }
     VALUE v = heap.freelist;
     heap.freelist = RBASIC(v)->klass;
     heap.free_slots--;
@@ -373,7 +383,7 @@ VALUE gc_new_obj(enum vtype type, VALUE klass)
 void gc_malloc_increase(size_t n)
 {
     heap.malloc_increase += n;
-    if (heap.malloc_increase > heap.malloc_limit) heap.want_gc = true;
+    if (heap.malloc_increase > heap.malloc_limit) heap.want_gc = heap.slow = true;
 }
 
 void gc_register_root(VALUE *addr)
@@ -414,7 +424,7 @@ void gc_each_object(void (*fn)(VALUE obj, void *arg), void *arg)
 void gc_init(void *stack_base)
 {
     const char *stress = getenv("MINIRUBY_GC_STRESS");
-    heap.stress = stress && *stress && *stress != '0';
+    heap.stress = heap.slow = stress && *stress && *stress != '0';
     heap.malloc_limit = 8 * 1024 * 1024;
     heap.main_stack_base = stack_base;
     for (int i = 0; i < INITIAL_PAGES; i++) add_page();

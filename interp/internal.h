@@ -100,6 +100,7 @@ VALUE cref_new(VALUE klass, VALUE prev);
 VALUE cref_class(VALUE cref);
 VALUE vm_cref(void);
 struct frame *vm_ruby_frame(void);                      /* innermost non-C frame */
+struct frame *frame_ruby(struct frame *f);              /* f, or the Ruby frame below a C frame */
 int vm_exec_top(VALUE (*fn)(VALUE), VALUE arg);         /* returns the jump state */
 void vm_run_at_exit(void);
 bool binding_context(VALUE obj, VALUE *self, struct env **env, VALUE *cref, const struct block **blk);

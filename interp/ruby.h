@@ -390,6 +390,13 @@ VALUE data_new(VALUE klass, const struct data_type *type, void *data);
 void *data_get(VALUE obj, const struct data_type *type);  /* TypeError if another type */
 
 /* ------------------------------------------------------------ small inline helpers */
+static inline VALUE class_of_inline(VALUE obj)
+{
+    if (LIKELY(HEAP_P(obj))) return RBASIC(obj)->klass;
+    if (FIXNUM_P(obj)) return vm.c.Fixnum;
+    if (SYMBOL_P(obj)) return vm.c.Symbol;
+    return obj == Qnil ? vm.c.NilClass : obj == Qtrue ? vm.c.TrueClass : vm.c.FalseClass;
+}
 static inline VALUE sym_to_value(const char *name) { return ID2SYM(sym_intern_cstr(name)); }
 static inline bool INTEGER_P(VALUE v) { return FIXNUM_P(v) || BIGNUM_P(v); }
 static inline VALUE str_lit(const char *s) { return str_new_cstr(s); }

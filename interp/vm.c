@@ -76,6 +76,7 @@ VALUE vm_run_script(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
 {
     struct node_program *prog = script_get(script)->prog;
     struct frame *caller = vm.th->frame;
+    struct frame *ctx = (frame_flags & FRAME_EVAL) ? frame_ruby(caller) : NULL;   /* eval: the code calling it */
     int n = prog->scope.nlocals;
     VALUE vars[n > 0 ? n : 1];
     struct env stack_env, *env;
@@ -86,11 +87,10 @@ VALUE vm_run_script(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
         stack_env = (struct env){ vars, NULL, &prog->scope, (uint32_t)n, 0 };
         env = &stack_env;
     }
-    struct frame *home = caller && (frame_flags & FRAME_EVAL) ? caller->home : NULL;
+    struct frame *home = ctx ? ctx->home : NULL;
     bool own_home = !(frame_flags & FRAME_EVAL);
     struct frame fr = {
-        .prev = caller, .self = self, .me = caller && (frame_flags & FRAME_EVAL) ? caller->me : 0,
-        .mid = caller && (frame_flags & FRAME_EVAL) ? caller->mid : 0,
+        .prev = caller, .self = self, .me = ctx ? ctx->me : 0, .mid = ctx ? ctx->mid : 0,
         .block = outer_block, .env = env, .cref = cref, .node = &prog->h, .script = script,
         .running = NULL, .home = home, .serial = 0, .svar = { Qnil, Qnil }, .argc = 0, .argv = NULL,
         .flags = (uint16_t)frame_flags, .visi = (frame_flags & FRAME_TOP) ? VIS_PRIVATE : VIS_PUBLIC,
@@ -153,12 +153,14 @@ static void init_main_thread(char *stack_base)
 }
 
 /* ------------------------------------------------------------ frame queries */
-struct frame *vm_ruby_frame(void)
+/* C frames hold no position of their own: they stand at their caller's. */
+struct frame *frame_ruby(struct frame *f)
 {
-    struct frame *f = vm.th->frame;
     while (f && (f->flags & FRAME_CFUNC)) f = f->prev;
     return f;
 }
+
+struct frame *vm_ruby_frame(void) { return frame_ruby(vm.th->frame); }
 
 VALUE vm_self(void)
 {
@@ -210,13 +212,13 @@ void vm_svar_set(int idx, VALUE v)
 
 const char *vm_source_file(void)
 {
-    struct frame *f = vm.th->frame;
+    struct frame *f = vm_ruby_frame();
     return f ? script_file(f->script) : "-";
 }
 
 int vm_source_line(void)
 {
-    struct frame *f = vm.th->frame;
+    struct frame *f = vm_ruby_frame();
     return f && f->node ? f->node->line : 0;
 }
 

@@ -246,7 +246,7 @@ static void print_wait(struct rthread *t)
 
 static void report_thread(struct rthread *t)
 {
-    struct frame *f = t->t.frame;
+    struct frame *f = frame_ruby(t->t.frame);
     fprintf(stderr, "deadlock 0x%lx: %s:", (unsigned long)t->t.self, thread_status_name(t));
     print_wait(t);
     fprintf(stderr, " %s - %s:%d\n", t->is_main ? "(main)" : "",
