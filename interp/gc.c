@@ -25,7 +25,7 @@
 #define PAGE_HEADER 64
 #define PAGE_SLOTS  ((PAGE_SIZE - PAGE_HEADER) / GC_SLOT_SIZE)
 #define INITIAL_PAGES 16
-#define FREE_MIN_RATIO 0.3
+#define FREE_MIN_RATIO 0.5
 
 struct page {
     char *start;      /* first slot */
@@ -35,6 +35,8 @@ struct page {
 static struct {
     struct page **pages;          /* sorted by address */
     size_t npages, page_capa;
+    struct page **page_set;       /* open addressing on page address, for slot_of */
+    size_t page_set_size;         /* power of two, at least 2 * npages */
     VALUE freelist;
     size_t total_slots, free_slots;
     VALUE *mstack;                /* mark stack */
@@ -60,6 +62,30 @@ _Static_assert(sizeof(struct RBignum) <= GC_SLOT_SIZE, "RBignum fits a slot");
 _Static_assert(sizeof(struct RData) <= GC_SLOT_SIZE, "RData fits a slot");
 
 /* ------------------------------------------------------------ pages */
+static size_t page_hash(const struct page *pg)
+{
+    return (size_t)(((uintptr_t)pg >> 16) * 0x9E3779B97F4A7C15ull >> 20);
+}
+
+static void page_set_insert(struct page *pg)
+{
+    size_t mask = heap.page_set_size - 1;
+    size_t i = page_hash(pg) & mask;
+    while (heap.page_set[i]) i = (i + 1) & mask;
+    heap.page_set[i] = pg;
+}
+
+static void page_set_add(struct page *pg)
+{
+    if ((heap.npages + 1) * 2 > heap.page_set_size) {
+        free(heap.page_set);
+        heap.page_set_size = heap.page_set_size ? heap.page_set_size * 2 : 256;
+        heap.page_set = xcalloc(heap.page_set_size, sizeof(struct page *));
+        for (size_t i = 0; i < heap.npages; i++) page_set_insert(heap.pages[i]);
+    }
+    page_set_insert(pg);
+}
+
 static void add_page(void)
 {
     char *mem = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
@@ -76,6 +102,7 @@ static void add_page(void)
         heap.page_capa = heap.page_capa ? heap.page_capa * 2 : 64;
         heap.pages = xrealloc(heap.pages, heap.page_capa * sizeof(struct page *));
     }
+    page_set_add(pg);
     size_t i = heap.npages;
     while (i > 0 && heap.pages[i - 1] > pg) { heap.pages[i] = heap.pages[i - 1]; i--; }
     heap.pages[i] = pg;
@@ -88,15 +115,12 @@ static void add_page(void)
 static VALUE slot_of(uintptr_t p)
 {
     struct page *pg = (struct page *)(p & ~(uintptr_t)(PAGE_SIZE - 1));
-    size_t lo = 0, hi = heap.npages;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (heap.pages[mid] == pg) {
-            if ((char *)p < pg->start || (char *)p >= pg->end) return 0;
-            size_t off = (size_t)((char *)p - pg->start);
-            return (VALUE)(pg->start + off / GC_SLOT_SIZE * GC_SLOT_SIZE);
-        }
-        if (heap.pages[mid] < pg) lo = mid + 1; else hi = mid;
+    size_t mask = heap.page_set_size - 1;
+    for (size_t i = page_hash(pg) & mask; heap.page_set[i]; i = (i + 1) & mask) {
+        if (heap.page_set[i] != pg) continue;
+        if ((char *)p < pg->start || (char *)p >= pg->end) return 0;
+        size_t off = (size_t)((char *)p - pg->start);
+        return (VALUE)(pg->start + off / GC_SLOT_SIZE * GC_SLOT_SIZE);
     }
     return 0;
 }
@@ -138,24 +162,49 @@ __attribute__((no_sanitize_address)) static void mark_range_conservative(const c
     for (const VALUE *p = (const VALUE *)lo; (const char *)p < hi; p++) mark_maybe(*p);
 }
 
+/* While a suspended thread's stack is scanned, every root found for it is
+   also remembered in its cache (see gc_mark_thread_stack). */
+static struct thread *recording;
+
+static void remember_root(struct thread *th, VALUE slot)
+{
+    if (th->nstack_roots == th->stack_roots_capa) {
+        th->stack_roots_capa = th->stack_roots_capa ? th->stack_roots_capa * 2 : 32;
+        th->stack_roots = xrealloc(th->stack_roots, th->stack_roots_capa * sizeof(VALUE));
+    }
+    th->stack_roots[th->nstack_roots++] = slot;
+}
+
+static inline void mark_root(VALUE v)
+{
+    if (!HEAP_P(v)) return;
+    gc_mark(v);
+    if (UNLIKELY(recording != NULL)) remember_root(recording, v);
+}
+
+static void mark_roots(const VALUE *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) mark_root(p[i]);
+}
+
 void gc_mark_env(struct env *e)
 {
     for (; e; e = e->outer) {
-        if (e->flags & ENV_HEAP) { gc_mark(ENV_OBJ(e)); return; }
-        gc_mark_values(e->vars, e->nvars);
+        if (e->flags & ENV_HEAP) { mark_root(ENV_OBJ(e)); return; }
+        mark_roots(e->vars, e->nvars);
     }
 }
 
 void gc_mark_block(const struct block *b)
 {
     for (; b; b = b->outer_block) {
-        gc_mark(b->self);
-        gc_mark(b->cref);
-        gc_mark(b->script);
-        gc_mark(b->cdata);
-        gc_mark(b->method_me);
+        mark_root(b->self);
+        mark_root(b->cref);
+        mark_root(b->script);
+        mark_root(b->cdata);
+        mark_root(b->method_me);
         gc_mark_env(b->env);
-        if (b->proc) { gc_mark(b->proc); return; }
+        if (b->proc) { mark_root(b->proc); return; }
     }
 }
 
@@ -163,39 +212,82 @@ void gc_mark_frames(struct frame *f)
 {
     for (; f; f = f->prev) {
         if (f->flags & FRAME_CFUNC) {   /* only these fields are set in C frames */
-            gc_mark(f->self);
-            gc_mark(f->me);
+            mark_root(f->self);
+            mark_root(f->me);
             gc_mark_block(f->block);
-            if (f->argv) gc_mark_values(f->argv, (size_t)f->argc);
+            if (f->argv) mark_roots(f->argv, (size_t)f->argc);
             continue;
         }
-        gc_mark(f->self);
-        gc_mark(f->me);
-        gc_mark(f->cref);
-        gc_mark(f->script);
-        gc_mark(f->svar[0]);
-        gc_mark(f->svar[1]);
+        mark_root(f->self);
+        mark_root(f->me);
+        mark_root(f->cref);
+        mark_root(f->script);
+        mark_root(f->svar[0]);
+        mark_root(f->svar[1]);
         gc_mark_env(f->env);
         gc_mark_block(f->block);
         gc_mark_block(f->running);
     }
 }
 
-static void mark_thread_state(struct thread *th)
+/* Fields of struct thread that other threads may change at any time. */
+static void mark_thread_fields(struct thread *th)
 {
-    gc_mark_frames(th->frame);
-    for (struct tag *t = th->tag; t; t = t->prev) gc_mark(t->val);
     gc_mark(th->errinfo);
     gc_mark(th->self);
     gc_mark(th->locals);
     gc_mark(th->pending_exc);
 }
 
-/* A suspended thread: its stack from the saved stack pointer up. */
+static void mark_thread_state(struct thread *th)
+{
+    gc_mark_frames(th->frame);
+    for (struct tag *t = th->tag; t; t = t->prev) mark_root(t->val);
+    mark_thread_fields(th);
+}
+
+static int value_order(const void *a, const void *b)
+{
+    VALUE x = *(const VALUE *)a, y = *(const VALUE *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Scan a suspended stack, precisely through its frames and conservatively
+   word by word, remembering every root found. */
+__attribute__((no_sanitize_address)) static void scan_and_remember(struct thread *th, const char *lo)
+{
+    th->nstack_roots = 0;
+    recording = th;
+    mark_thread_state(th);
+    lo = (const char *)((uintptr_t)lo & ~(uintptr_t)7);
+    for (const VALUE *p = (const VALUE *)lo; (const char *)p < th->stack_base; p++) {
+        if (*p < 4096) continue;
+        VALUE slot = slot_of(*p);
+        if (slot && BUILTIN_TYPE(slot) != T_NONE) mark_root(slot);
+    }
+    recording = NULL;
+    /* keep the cache small: one entry per object */
+    qsort(th->stack_roots, th->nstack_roots, sizeof(VALUE), value_order);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < th->nstack_roots; i++)
+        if (n == 0 || th->stack_roots[n - 1] != th->stack_roots[i]) th->stack_roots[n++] = th->stack_roots[i];
+    th->nstack_roots = n;
+}
+
+/* A suspended thread.  One that has not run since the last collection
+   has the same stack and frames: mark what that scan found instead of
+   walking them again (100,000 idle threads would otherwise mean 100,000
+   stack walks, each a cache miss or more, per collection). */
 void gc_mark_thread_stack(struct thread *th, char *lo)
 {
-    mark_thread_state(th);
-    if (lo && th->stack_base) mark_range_conservative(lo, th->stack_base);
+    if (!lo || !th->stack_base) { mark_thread_state(th); return; }
+    if (th->stack_dirty || !th->stack_roots) {
+        scan_and_remember(th, lo);
+        th->stack_dirty = false;
+        return;
+    }
+    gc_mark_values(th->stack_roots, th->nstack_roots);
+    mark_thread_fields(th);
 }
 
 /* The running thread: spill callee-saved registers into this frame first. */

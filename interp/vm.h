@@ -130,6 +130,11 @@ struct thread {
     VALUE jump_val;         /* the jump vm_protect caught, for vm_jump_state */
     uintptr_t jump_dst;
     struct sched_thread *sched;
+    /* what the last GC found on this stack, reused while the thread has
+       not run since (a suspended stack does not change) */
+    VALUE *stack_roots;
+    uint32_t nstack_roots, stack_roots_capa;
+    bool stack_dirty;
 };
 #define PENDING_RAISE 0x1
 #define PENDING_KILL  0x2

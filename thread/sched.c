@@ -229,6 +229,7 @@ static void switch_to(struct rthread *next)
     struct rthread *cur = rt_current();
     if (next == cur) return;
     vm.th = &next->t;
+    next->t.stack_dirty = true;     /* it runs: its remembered stack roots go stale */
     switch_ctx(cur, next);
     sched_release_dead();
 }
@@ -457,6 +458,7 @@ void sched_thread_died(struct rthread *t)
         next = rq_pop_best();
     }
     vm.th = &next->t;
+    next->t.stack_dirty = true;
     switch_ctx(t, next);
     mr_bug("a dead thread was resumed");
 }

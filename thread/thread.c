@@ -29,6 +29,7 @@ static void rthread_free(void *p)
     struct rthread *t = p;
     if (t->is_main || t->status != TS_DEAD) return;   /* live threads are never collected */
     if (t->stack) stack_release(t->stack, t->stack_size);
+    free(t->t.stack_roots);
     free(t);
 }
 
