@@ -361,7 +361,7 @@ VALUE re_nth_match(int n, VALUE match);
 VALUE re_last_match_special(int c);      /* $& $` $' $+ */
 VALUE re_quote(VALUE str);
 VALUE re_to_regexp(VALUE pattern);       /* Regexp or quoted String */
-/* match offsets (string.c needs them; implemented in re.c) */
+/* match offsets (string.c needs them; implemented in re_match.c) */
 long match_begin(VALUE match, int n);    /* byte offset of group n, -1 if unmatched */
 long match_end(VALUE match, int n);
 int match_count(VALUE match);            /* number of groups including 0 */
