@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "io_impl.h"
-#include "sched.h"
+#include "green.h"
 
 #define IO_BUFSIZE 8192
 

@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "io_impl.h"
-#include "sched.h"
+#include "green.h"
 
 /* ------------------------------------------------------------ spawning */
 /* Does cmd need /bin/sh: metacharacters, or a first word that is a

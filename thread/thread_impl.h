@@ -17,7 +17,7 @@
 #define MR_THREAD_IMPL_H
 
 #include "internal.h"
-#include "sched.h"
+#include "green.h"
 
 enum rthread_status { TS_RUNNABLE, TS_STOPPED, TS_DEAD };
 

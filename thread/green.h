@@ -1,8 +1,8 @@
-/* sched.h: what the rest of the interpreter asks of the scheduler.
+/* green.h: what the rest of the interpreter asks of the scheduler.
  * Every wait here blocks only the calling green thread; other threads run
  * meanwhile.  All of these retry on EINTR and honour Thread#raise/kill. */
-#ifndef MR_SCHED_H
-#define MR_SCHED_H
+#ifndef MR_GREEN_H
+#define MR_GREEN_H
 
 #include <sys/types.h>
 
