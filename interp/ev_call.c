@@ -268,8 +268,11 @@ VALUE ev_dispatch(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *ar
 {
     VALUE klass = class_of_inline(recv);
     VALUE me = cc->me;
-    if (UNLIKELY(cc->serial != RCLASS(klass)->serial || cc->state != vm.method_state || !me ||
-                 (RBASIC(me)->flags & ((VALUE)3 << 14))))
+    if (UNLIKELY(cc->serial != RCLASS(klass)->serial || cc->state != vm.method_state || !me))
+        return dispatch_slow(f, recv, mid, argc, argv, blk, cc, nflags);
+    /* public, or private called without a receiver */
+    VALUE visi = RBASIC(me)->flags & ((VALUE)3 << 14);
+    if (UNLIKELY(visi) && !(visi == ((VALUE)VIS_PRIVATE << 14) && (nflags & NF_FCALL)))
         return dispatch_slow(f, recv, mid, argc, argv, blk, cc, nflags);
     switch (ME_TYPE(me)) {
     case ME_CFUNC: return invoke_cfunc(recv, me, mid, argc, argv, blk);
@@ -406,6 +409,17 @@ OPT_FIX_BINOP(opt_le, return BOOL2V(x <= y))
 OPT_FIX_BINOP(opt_gt, return BOOL2V(x > y))
 OPT_FIX_BINOP(opt_ge, return BOOL2V(x >= y))
 OPT_FIX_BINOP(opt_eq, return BOOL2V(x == y))
+
+/* cur op rhs for op-assignment: the Fixnum fast paths, else a cached call. */
+VALUE ev_binop(struct frame *f, VALUE a, ID op, VALUE b, struct call_cache *cc)
+{
+    if (FIXNUM_P(a) && FIXNUM_P(b) && !fix_ops_redefined) {
+        long x = FIX2LONG(a), y = FIX2LONG(b), r;
+        if (op == ID_plus && !__builtin_add_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r);
+        if (op == ID_minus && !__builtin_sub_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r);
+    }
+    return ev_dispatch(f, a, op, 1, &b, NULL, cc, 0);
+}
 
 /* ------------------------------------------------------------ super and yield */
 VALUE ev_call_super(struct frame *f, int argc, const VALUE *argv, const struct block *blk)

@@ -45,19 +45,22 @@ static inline VALUE plain_class(VALUE obj)
     return FL_TEST(k, FL_SINGLETON) ? class_real(k) : k;
 }
 
+/* The slot cache is keyed on the object's class as stored (singleton or
+   not); the index table belongs to the real class. */
 static VALUE ev_ivar(struct node *n, struct frame *f)
 {
     struct node_var *v = (struct node_var *)n;
     VALUE self = f->self;
     if (LIKELY(TYPE_P(self, T_OBJECT))) {
-        VALUE k = plain_class(self);
-        if (LIKELY(RCLASS(k)->serial == v->cache.iv.serial)) {
+        VALUE kk = RBASIC(self)->klass;
+        if (LIKELY(RCLASS(kk)->serial == v->cache.iv.serial)) {
             VALUE r = obj_ivar_at(self, v->cache.iv.index);
             return r == Qundef ? Qnil : r;
         }
+        VALUE k = plain_class(self);
         uint32_t idx = class_ivar_index(k, v->name, false);
         if (idx != UINT32_MAX) {
-            v->cache.iv.serial = RCLASS(k)->serial;
+            v->cache.iv.serial = RCLASS(kk)->serial;
             v->cache.iv.index = idx;
             VALUE r = obj_ivar_at(self, idx);
             return r == Qundef ? Qnil : r;
@@ -74,13 +77,13 @@ static VALUE ev_ivar(struct node *n, struct frame *f)
 static void ivar_assign(struct node_var *v, VALUE self, VALUE val)
 {
     if (LIKELY(TYPE_P(self, T_OBJECT) && !FL_TEST(self, FL_FROZEN))) {
-        VALUE k = plain_class(self);
-        if (LIKELY(RCLASS(k)->serial == v->cache.iv.serial)) {
+        VALUE kk = RBASIC(self)->klass;
+        if (LIKELY(RCLASS(kk)->serial == v->cache.iv.serial)) {
             obj_ivar_store(self, v->cache.iv.index, val);
             return;
         }
-        uint32_t idx = class_ivar_index(k, v->name, true);
-        v->cache.iv.serial = RCLASS(k)->serial;
+        uint32_t idx = class_ivar_index(plain_class(self), v->name, true);
+        v->cache.iv.serial = RCLASS(kk)->serial;
         v->cache.iv.index = idx;
         obj_ivar_store(self, idx, val);
         return;
@@ -300,7 +303,8 @@ VALUE ev_assign(struct node *t, VALUE val, struct frame *f)
         break;
     }
     case NODE_MASGN: {
-        VALUE ary = conv_check_ary(val);
+        /* 1.8: a nested (*a) wraps one value even when it is an Array */
+        VALUE ary = ((struct node_masgn *)t)->lhs.n ? conv_check_ary(val) : Qnil;
         if (NIL_P(ary)) ary = ary_new_of(1, val);
         ev_masgn_values(&((struct node_masgn *)t)->lhs, ary, f);
         break;
@@ -336,12 +340,6 @@ static VALUE ev_masgn(struct node *n, struct frame *f)
 }
 
 /* ------------------------------------------------------------ op-assignment */
-static VALUE apply_op(struct frame *f, struct node *n, VALUE cur, ID op, VALUE rhs)
-{
-    f->node = n;
-    return vm_call_public(cur, op, 1, &rhs);
-}
-
 static VALUE read_or_nil(struct node *read, struct frame *f)
 {
     if (read->type == NODE_CONST || read->type == NODE_CVAR || read->type == NODE_COLON2) {
@@ -363,21 +361,27 @@ static VALUE ev_op_asgn(struct node *n, struct frame *f)
         return ev_assign(o->write, EVAL(o->value, f), f);
     }
     VALUE rhs = EVAL(o->value, f);
-    return ev_assign(o->write, apply_op(f, n, cur, o->op, rhs), f);
+    f->node = n;
+    return ev_assign(o->write, ev_binop(f, cur, o->op, rhs, &o->cache), f);
 }
 
+/* recv[args] op= value: the reader, operator and writer calls each have a
+   cache in the node; arguments live on the C stack unless there are splats. */
 static VALUE ev_op_asgn_index(struct node *n, struct frame *f)
 {
     struct node_op_index *o = (struct node_op_index *)n;
     VALUE recv = EVAL(o->recv, f);
-    VALUE args = ary_new_capa(o->argc + 1);
-    for (int i = 0; i < o->argc; i++) {
-        struct node *a = o->args[i];
-        if (a->type == NODE_SPLAT) ary_concat(args, ev_splat_value(EVAL(((struct node_unary *)a)->value, f)));
-        else ary_push(args, EVAL(a, f));
+    struct node_call shape = { .argc = o->argc, .args = o->args };
+    VALUE buf[8], *argv;
+    int argc;
+    VALUE keep = ev_eval_args(&shape, f, buf, 7, &argc, &argv);
+    if (argv != buf) {
+        keep = ary_dup(keep);
+        ary_push(keep, Qnil);
+        argv = RARRAY_PTR(keep);
     }
     f->node = n;
-    VALUE cur = vm_call_public(recv, ID_aref, (int)RARRAY_LEN(args), RARRAY_PTR(args));
+    VALUE cur = ev_dispatch(f, recv, ID_aref, argc, argv, NULL, &o->cache[0], 0);
     VALUE val;
     if (o->op == ID_oror) {
         if (RTEST(cur)) return cur;
@@ -386,11 +390,15 @@ static VALUE ev_op_asgn_index(struct node *n, struct frame *f)
         if (!RTEST(cur)) return cur;
         val = EVAL(o->value, f);
     } else {
-        val = apply_op(f, n, cur, o->op, EVAL(o->value, f));
+        VALUE rhs = EVAL(o->value, f);
+        f->node = n;
+        val = ev_binop(f, cur, o->op, rhs, &o->cache[1]);
     }
-    ary_push(args, val);
+    if (argv != buf) argv = RARRAY_PTR(keep);
+    argv[argc] = val;
     f->node = n;
-    vm_call_public(recv, ID_aset, (int)RARRAY_LEN(args), RARRAY_PTR(args));
+    ev_dispatch(f, recv, ID_aset, argc + 1, argv, NULL, &o->cache[2], 0);
+    GC_GUARD(keep);
     return val;
 }
 
@@ -399,7 +407,7 @@ static VALUE ev_op_asgn_attr(struct node *n, struct frame *f)
     struct node_op_attr *o = (struct node_op_attr *)n;
     VALUE recv = EVAL(o->recv, f);
     f->node = n;
-    VALUE cur = vm_call_public(recv, o->attr, 0, NULL);
+    VALUE cur = ev_dispatch(f, recv, o->attr, 0, NULL, NULL, &o->cache[0], 0);
     VALUE val;
     if (o->op == ID_oror) {
         if (RTEST(cur)) return cur;
@@ -408,10 +416,12 @@ static VALUE ev_op_asgn_attr(struct node *n, struct frame *f)
         if (!RTEST(cur)) return cur;
         val = EVAL(o->value, f);
     } else {
-        val = apply_op(f, n, cur, o->op, EVAL(o->value, f));
+        VALUE rhs = EVAL(o->value, f);
+        f->node = n;
+        val = ev_binop(f, cur, o->op, rhs, &o->cache[1]);
     }
     f->node = n;
-    vm_call_public(recv, sym_attrset(o->attr), 1, &val);
+    ev_dispatch(f, recv, sym_attrset(o->attr), 1, &val, NULL, &o->cache[2], 0);
     return val;
 }
 

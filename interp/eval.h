@@ -49,6 +49,7 @@ VALUE ev_dispatch(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *ar
                   const struct block *blk, struct call_cache *cc, int nflags);
 VALUE ev_call_with_block(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
                          struct block *blk, struct call_cache *cc, int nflags);
+VALUE ev_binop(struct frame *f, VALUE a, ID op, VALUE b, struct call_cache *cc);
 VALUE ev_call_super(struct frame *f, int argc, const VALUE *argv, const struct block *blk);
 VALUE ev_zsuper_args(struct frame *f);         /* Array of the current method's arguments */
 VALUE ev_yield(struct frame *f, int argc, const VALUE *argv);

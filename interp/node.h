@@ -197,12 +197,16 @@ struct node_masgn {
 };
 
 /* op is the operator's method ID (e.g. '+'), or ID_oror / ID_andand */
-struct node_op_asgn  { struct node h; struct node *read, *write; ID op; struct node *value; };
-struct node_op_index { struct node h; struct node *recv; int argc; struct node **args; ID op; struct node *value; };
-struct node_op_attr  { struct node h; struct node *recv; ID attr; ID op; struct node *value; };
+struct call_cache { uint64_t serial; uint64_t state; VALUE me; };
+struct node_op_asgn  { struct node h; struct node *read, *write; ID op; struct node *value;
+                       struct call_cache cache; };   /* evaluator use only */
+/* the caches are for the evaluator: reader, operator, writer call sites */
+struct node_op_index { struct node h; struct node *recv; int argc; struct node **args; ID op; struct node *value;
+                       struct call_cache cache[3]; };
+struct node_op_attr  { struct node h; struct node *recv; ID attr; ID op; struct node *value;
+                       struct call_cache cache[3]; };
 
 struct node_block;
-struct call_cache { uint64_t serial; uint64_t state; VALUE me; };
 
 #define NF_FCALL   0x01   /* no explicit receiver: private methods allowed */
 #define NF_VCALL   0x02   /* bare identifier: "undefined local variable or method" */

@@ -200,18 +200,20 @@ static void idle_wait(void)
 }
 
 /* ------------------------------------------------------------ switching */
-/* Below every frame of the caller, so its spilled registers are included. */
-static NOINLINE void record_stack_top(struct rthread *t)
-{
-    t->saved_sp = (char *)__builtin_frame_address(0);
-}
-
-/* Callee-saved registers are spilled into this frame, below the caller's
-   frames and above the recorded stack top, where the GC will scan them. */
+/* Callee-saved registers are spilled into this frame, above the stack
+   pointer recorded here, where the GC will scan them. */
 static NOINLINE void switch_ctx(struct rthread *from, struct rthread *to)
 {
     __builtin_unwind_init();
-    record_stack_top(from);
+    char *sp;
+#if defined(__x86_64__)
+    __asm__ volatile("mov %%rsp, %0" : "=r"(sp));
+#elif defined(__aarch64__)
+    __asm__ volatile("mov %0, sp" : "=r"(sp));
+#else
+    sp = (char *)__builtin_frame_address(0) - 256;
+#endif
+    from->saved_sp = sp;
     ctx_switch_to(&from->ctx, &to->ctx);
 }
 
@@ -340,16 +342,30 @@ bool sched_block(int wait_for, double deadline)
     return !timed_out;
 }
 
+/* Sleepers and fds are looked at when the timer ticks (or when nothing
+   else can run), not at every pass: a clock read or a poll per pass would
+   cost more than the switch itself. */
+static void poll_waiters_on_tick(void)
+{
+    if (!sched_tick) return;
+    sched_tick = 0;
+    if (S.nheap) wake_due_sleepers(sched_now());
+    if (S.nfdw) poll_fds(0);
+}
+
 void sched_pass(void)
 {
     if (sched_critical) return;
-    struct rthread *cur = rt_current();
-    if (S.nheap) wake_due_sleepers(sched_now());
-    if (S.nfdw) poll_fds(0);
+    poll_waiters_on_tick();
     if (!S.rq_bits) return;
+    struct rthread *cur = rt_current();
+    int best = rq_best_level(), mine = prio_level(cur->priority);
+    if (best < mine) return;                     /* still the highest */
+    struct rthread *next = S.rq_head[best];
+    rq_remove(next);
     rq_push(cur);
-    switch_to(rq_pop_best());
-    sched_check_pending();
+    switch_to(next);
+    if (UNLIKELY(vm.th->pending || signal_any_pending())) sched_check_pending();
 }
 
 void sched_yield_to(struct rthread *t)
