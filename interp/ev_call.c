@@ -63,7 +63,12 @@ void ev_setup_block(struct block *b, const struct node_block *node, struct frame
     b->script = f->script;
     b->outer_block = f->block;
     b->home = f->home;
-    b->home_serial = f->home ? f->home->serial : 0;
+    /* a plain block's home may be gone (a proc called after its method
+       returned): take the identity recorded in the running block */
+    if ((f->flags & (FRAME_BLOCK | FRAME_LAMBDA)) == FRAME_BLOCK && f->running)
+        b->home_serial = f->running->home_serial;
+    else
+        b->home_serial = f->home ? f->home->serial : 0;
     b->break_id = (node->h.flags & NF_BLOCK_BREAK) ? ++vm.serial : 0;
     b->proc = 0;
     b->method_me = f->me;

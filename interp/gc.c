@@ -20,6 +20,7 @@
 #include <setjmp.h>
 #include "internal.h"
 #include "idtab.h"
+#include "instrument.h"
 
 #define PAGE_SIZE   (64 * 1024)
 #define PAGE_HEADER 64
@@ -159,6 +160,7 @@ static void mark_maybe(VALUE w)
 __attribute__((no_sanitize_address)) static void mark_range_conservative(const char *lo, const char *hi)
 {
     lo = (const char *)((uintptr_t)lo & ~(uintptr_t)7);
+    SCAN_DEFINED(lo, (size_t)(hi - lo));
     for (const VALUE *p = (const VALUE *)lo; (const char *)p < hi; p++) mark_maybe(*p);
 }
 
@@ -260,6 +262,7 @@ __attribute__((no_sanitize_address)) static void scan_and_remember(struct thread
     recording = th;
     mark_thread_state(th);
     lo = (const char *)((uintptr_t)lo & ~(uintptr_t)7);
+    SCAN_DEFINED(lo, (size_t)(th->stack_base - lo));
     for (const VALUE *p = (const VALUE *)lo; (const char *)p < th->stack_base; p++) {
         if (*p < 4096) continue;
         VALUE slot = slot_of(*p);

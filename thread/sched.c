@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include "thread_impl.h"
 #include "timer.h"
+#include "instrument.h"
 
 bool sched_critical;
 
@@ -214,7 +215,10 @@ static NOINLINE void switch_ctx(struct rthread *from, struct rthread *to)
     sp = (char *)__builtin_frame_address(0) - 256;
 #endif
     from->saved_sp = sp;
+    char *lo = to->t.stack_lo;
+    SWITCH_START(from->status == TS_DEAD ? NULL : &from->asan_fake_stack, lo, (size_t)(to->t.stack_base - lo));
     ctx_switch_to(&from->ctx, &to->ctx);
+    SWITCH_FINISH(from->asan_fake_stack);
 }
 
 void sched_release_dead(void)
@@ -222,6 +226,7 @@ void sched_release_dead(void)
     struct rthread *d = S.dead;
     if (!d || d == rt_current()) return;
     S.dead = NULL;
+    STACK_DEREGISTER(d->valgrind_stack_id);
     stack_release(d->stack, d->stack_size);
     d->stack = NULL;
 }

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "thread_impl.h"
+#include "instrument.h"
 
 static bool abort_on_exception;
 static VALUE default_group;
@@ -28,7 +29,10 @@ static void rthread_free(void *p)
 {
     struct rthread *t = p;
     if (t->is_main || t->status != TS_DEAD) return;   /* live threads are never collected */
-    if (t->stack) stack_release(t->stack, t->stack_size);
+    if (t->stack) {
+        STACK_DEREGISTER(t->valgrind_stack_id);
+        stack_release(t->stack, t->stack_size);
+    }
     free(t->t.stack_roots);
     free(t);
 }
@@ -70,6 +74,7 @@ static VALUE run_thread_block(VALUE arg)
 
 static void thread_entry(void)
 {
+    SWITCH_FINISH(NULL);
     sched_release_dead();
     struct rthread *t = rt_current();
     int state;
@@ -115,6 +120,7 @@ static VALUE thread_start(VALUE klass, int argc, const VALUE *argv)
     t->t.stack_base = (char *)t->stack + t->stack_size - offset;
     t->t.stack_limit = (char *)t->stack + margin;
     ctx_make(&t->ctx, t->stack, t->stack_size - offset, thread_entry);
+    t->valgrind_stack_id = STACK_REGISTER(t->stack, (char *)t->stack + t->stack_size);
     if (sched_critical) sched_add_thread(t);
     else sched_switch_to_new(t);
     return obj;

@@ -38,6 +38,8 @@ struct rthread {
     char *saved_sp;               /* lowest live stack address when suspended */
     void *stack;                  /* base of the C stack (NULL for main) */
     size_t stack_size;
+    unsigned valgrind_stack_id;   /* VALGRIND_STACK_REGISTER handle */
+    void *asan_fake_stack;        /* ASan's fake stack while switched out */
     enum rthread_status status;
     int wait_for;                 /* WAIT_ bits while stopped */
     int priority;

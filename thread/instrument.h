@@ -1,0 +1,36 @@
+/* instrument.h: telling AddressSanitizer and Valgrind about green-thread
+ * stacks.  Both tools assume one stack per OS thread; without these
+ * announcements ASan reports false errors after a switch and Valgrind
+ * takes a switch for a huge stack-pointer jump.  The only file that tests
+ * MR_SANITIZE and HAVE_VALGRIND_VALGRIND_H. */
+#ifndef MR_INSTRUMENT_H
+#define MR_INSTRUMENT_H
+
+#include "config.h"
+#include <stddef.h>
+
+#ifdef MR_SANITIZE
+#include <sanitizer/common_interface_defs.h>
+/* before leaving a stack for the one at [bottom, bottom+size) */
+#define SWITCH_START(fake_save, bottom, size) __sanitizer_start_switch_fiber((fake_save), (bottom), (size))
+/* after arriving on a stack (fake_save NULL the first time) */
+#define SWITCH_FINISH(fake_save) __sanitizer_finish_switch_fiber((fake_save), NULL, NULL)
+#else
+#define SWITCH_START(fake_save, bottom, size) ((void)(fake_save), (void)(bottom), (void)(size))
+#define SWITCH_FINISH(fake_save) ((void)(fake_save))
+#endif
+
+#ifdef HAVE_VALGRIND_VALGRIND_H
+#include <valgrind/valgrind.h>
+#include <valgrind/memcheck.h>
+#define STACK_REGISTER(lo, hi) VALGRIND_STACK_REGISTER((lo), (hi))
+#define STACK_DEREGISTER(id) VALGRIND_STACK_DEREGISTER(id)
+/* conservative scanning reads words that may never have been written */
+#define SCAN_DEFINED(lo, len) VALGRIND_MAKE_MEM_DEFINED_IF_ADDRESSABLE((lo), (len))
+#else
+#define STACK_REGISTER(lo, hi) ((void)(lo), (void)(hi), 0u)
+#define STACK_DEREGISTER(id) ((void)(id))
+#define SCAN_DEFINED(lo, len) ((void)(lo), (void)(len))
+#endif
+
+#endif
