@@ -27,10 +27,14 @@
 #define STACK_DEREGISTER(id) VALGRIND_STACK_DEREGISTER(id)
 /* conservative scanning reads words that may never have been written */
 #define SCAN_DEFINED(lo, len) VALGRIND_MAKE_MEM_DEFINED_IF_ADDRESSABLE((lo), (len))
+/* a reused stack: what an earlier thread left below its stack pointer is
+   writable again */
+#define STACK_FRESH(lo, len) VALGRIND_MAKE_MEM_UNDEFINED((lo), (len))
 #else
 #define STACK_REGISTER(lo, hi) ((void)(lo), (void)(hi), 0u)
 #define STACK_DEREGISTER(id) ((void)(id))
 #define SCAN_DEFINED(lo, len) ((void)(lo), (void)(len))
+#define STACK_FRESH(lo, len) ((void)(lo), (void)(len))
 #endif
 
 #endif

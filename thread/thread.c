@@ -121,6 +121,7 @@ static VALUE thread_start(VALUE klass, int argc, const VALUE *argv)
     t->t.stack_limit = (char *)t->stack + margin;
     ctx_make(&t->ctx, t->stack, t->stack_size - offset, thread_entry);
     t->valgrind_stack_id = STACK_REGISTER(t->stack, (char *)t->stack + t->stack_size);
+    STACK_FRESH(t->stack, t->stack_size);
     if (sched_critical) sched_add_thread(t);
     else sched_switch_to_new(t);
     return obj;
