@@ -370,10 +370,8 @@ static bool sel_any(struct sel *s, bool buffered)
     return false;
 }
 
-/* IO.select(reads, writes = nil, errors = nil, timeout = nil).  One fd:
-   the scheduler waits for it.  Several: the scheduler waits on the first
-   in slices of 10 ms and every slice polls them all (sched.h waits for
-   one fd at a time). */
+/* IO.select(reads, writes = nil, errors = nil, timeout = nil): the
+   scheduler waits on all the fds at once; only this thread blocks. */
 static VALUE io_s_select(VALUE klass, int argc, const VALUE *argv)
 {
     arity_check(argc, 1, 4);
@@ -392,9 +390,7 @@ static VALUE io_s_select(VALUE klass, int argc, const VALUE *argv)
         double left = deadline - now_mono();
         if (left <= 0) return Qnil;
         if (s.n == 0) { sched_sleep(left); return Qnil; }
-        struct pollfd p0 = ((struct pollfd *)RSTRING_PTR(s.pfd_buf))[0];
-        double slice = s.n == 1 ? left : fmin(left, 0.01);
-        sched_wait_fd(p0.fd, p0.events, isinf(slice) ? -1 : slice);
+        sched_wait_fds((struct pollfd *)RSTRING_PTR(s.pfd_buf), (int)s.n, isinf(left) ? -1 : left);
     }
 }
 

@@ -9,6 +9,10 @@
 /* Wait until fd is ready for events (POLLIN/POLLOUT); timeout < 0 means
    forever.  Returns the poll revents, or 0 on timeout. */
 int sched_wait_fd(int fd, short events, double timeout);
+/* The same for several fds: fills their revents, returns how many are
+   ready (0 on timeout), like poll(). */
+struct pollfd;
+int sched_wait_fds(struct pollfd *fds, int n, double timeout);
 /* Sleep this thread for sec seconds (< 0: until woken). */
 void sched_sleep(double sec);
 /* waitpid() that blocks only this thread. */

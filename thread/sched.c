@@ -167,21 +167,31 @@ static void wake_due_sleepers(double now)
     while (S.nheap && S.heap[0]->wake_at <= now) sched_wakeup(S.heap[0]);
 }
 
-/* Poll the fd waiters; timeout_ms -1 blocks, 0 only looks. */
+/* Poll the fds of every waiter at once; timeout_ms -1 blocks, 0 only
+   looks.  A waiter with any fd ready gets its revents and wakes. */
 static void poll_fds(int timeout_ms)
 {
-    if (S.pfds_capa < S.nfdw) {
-        S.pfds_capa = S.nfdw * 2;
+    size_t total = 0, n = S.nfdw;
+    for (size_t i = 0; i < n; i++) total += (size_t)S.fdw[i]->npfds;
+    if (S.pfds_capa < total) {
+        S.pfds_capa = total * 2;
         S.pfds = xrealloc(S.pfds, S.pfds_capa * sizeof *S.pfds);
     }
-    size_t n = S.nfdw;
-    for (size_t i = 0; i < n; i++) S.pfds[i] = (struct pollfd){ S.fdw[i]->fd, S.fdw[i]->events, 0 };
-    int r = poll(S.pfds, n, timeout_ms);
+    for (size_t i = 0, k = 0; i < n; i++)
+        for (int j = 0; j < S.fdw[i]->npfds; j++, k++) {
+            S.pfds[k] = S.fdw[i]->pfds[j];
+            S.pfds[k].revents = 0;
+        }
+    int r = poll(S.pfds, total, timeout_ms);
     if (r <= 0) return;
     struct rthread *ready[n];
     size_t nready = 0;
-    for (size_t i = 0; i < n; i++)
-        if (S.pfds[i].revents) { S.fdw[i]->revents = S.pfds[i].revents; ready[nready++] = S.fdw[i]; }
+    for (size_t i = 0, k = 0; i < n; i++) {
+        bool any = false;
+        for (int j = 0; j < S.fdw[i]->npfds; j++, k++)
+            if ((S.fdw[i]->pfds[j].revents = S.pfds[k].revents)) any = true;
+        if (any) ready[nready++] = S.fdw[i];
+    }
     for (size_t i = 0; i < nready; i++) sched_wakeup(ready[i]);
 }
 
@@ -244,7 +254,7 @@ static void switch_to(struct rthread *next)
 /* ------------------------------------------------------------ deadlock */
 static void print_wait(struct rthread *t)
 {
-    if (t->wait_for & WAIT_FD) fprintf(stderr, "F(%d)", t->fd);
+    if ((t->wait_for & WAIT_FD) && t->npfds) fprintf(stderr, "F(%d)", t->pfds[0].fd);
     if (t->wait_for & WAIT_TIME) fprintf(stderr, "T(%f)", t->wake_at - sched_now());
     if (t->wait_for & WAIT_JOIN)
         fprintf(stderr, "J(0x%lx)", t->join_target ? (unsigned long)t->join_target->t.self : 0ul);
@@ -499,24 +509,37 @@ size_t sched_thread_count(void) { return S.count; }
 struct rthread *sched_all_threads(void) { return S.main; }
 
 /* ------------------------------------------------------------ waits for the rest of the interpreter */
+static int count_ready(struct pollfd *fds, int n)
+{
+    int r = 0;
+    for (int i = 0; i < n; i++) r += fds[i].revents != 0;
+    return r;
+}
+
+int sched_wait_fds(struct pollfd *fds, int n, double timeout)
+{
+    int r;
+    while ((r = poll(fds, (nfds_t)n, 0)) < 0 && errno == EINTR) vm_check_interrupts();
+    if (r != 0 || timeout == 0) return r;
+    if (S.count == 1) {
+        int ms = timeout < 0 ? -1 : (int)ceil(timeout * 1000);
+        while ((r = poll(fds, (nfds_t)n, ms)) < 0 && errno == EINTR) vm_check_interrupts();
+        return r;
+    }
+    struct rthread *cur = rt_current();
+    for (int i = 0; i < n; i++) fds[i].revents = 0;
+    cur->pfds = fds;
+    cur->npfds = n;
+    sched_block(WAIT_FD, timeout < 0 ? -1 : sched_now() + timeout);
+    cur->pfds = NULL;
+    cur->npfds = 0;
+    return count_ready(fds, n);
+}
+
 int sched_wait_fd(int fd, short events, double timeout)
 {
     struct pollfd p = { fd, events, 0 };
-    int r;
-    while ((r = poll(&p, 1, 0)) < 0 && errno == EINTR) vm_check_interrupts();
-    if (r > 0) return p.revents;
-    if (timeout == 0) return 0;
-    struct rthread *cur = rt_current();
-    if (S.count == 1) {
-        int ms = timeout < 0 ? -1 : (int)ceil(timeout * 1000);
-        while ((r = poll(&p, 1, ms)) < 0 && errno == EINTR) vm_check_interrupts();
-        return r > 0 ? p.revents : 0;
-    }
-    cur->fd = fd;
-    cur->events = events;
-    cur->revents = 0;
-    bool woken = sched_block(WAIT_FD, timeout < 0 ? -1 : sched_now() + timeout);
-    return woken ? cur->revents : 0;
+    return sched_wait_fds(&p, 1, timeout) > 0 ? p.revents : 0;
 }
 
 void sched_sleep(double sec)

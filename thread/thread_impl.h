@@ -18,6 +18,7 @@
 
 #include "internal.h"
 #include "green.h"
+#include <poll.h>
 
 enum rthread_status { TS_RUNNABLE, TS_STOPPED, TS_DEAD };
 
@@ -47,8 +48,8 @@ struct rthread {
     bool in_rq;
     double wake_at;               /* WAIT_TIME: absolute CLOCK_MONOTONIC seconds */
     long heap_index;              /* in the sleeper heap, -1 if not */
-    int fd;                       /* WAIT_FD */
-    short events, revents;
+    struct pollfd *pfds;          /* WAIT_FD: what it waits for (on its stack) */
+    int npfds;
     long fd_index;                /* in the fd-waiter list, -1 if not */
     struct rthread *join_target;  /* WAIT_JOIN */
     struct rthread *joiners;      /* threads joining this one */

@@ -128,3 +128,18 @@ test "producer/consumer ordering under sleep" do
   c.join
   assert_equal [0, 1, 2], out
 end
+
+test "IO.select waits on several pipes and blocks only its thread" do
+  r1, w1 = IO.pipe
+  r2, w2 = IO.pipe
+  ticks = 0
+  ticker = Thread.new { loop { ticks += 1; Thread.pass } }
+  writer = Thread.new { sleep 0.02; w2.write "x" }
+  ready, = IO.select([r1, r2], nil, nil, 5)
+  assert_equal [r2], ready
+  assert ticks > 0
+  assert_nil IO.select([r1], nil, nil, 0.01)
+  ticker.kill
+  writer.join
+  [r1, w1, r2, w2].each { |io| io.close }
+end
