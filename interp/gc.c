@@ -516,6 +516,25 @@ void gc_each_object(void (*fn)(VALUE obj, void *arg), void *arg)
     }
 }
 
+/* malloc failed: raise NoMemoryError with an object made in advance (there
+   may be no memory to make one now).  Inside a collection we cannot. */
+extern void (*mr_out_of_memory_hook)(size_t);
+static VALUE nomem_error;
+
+static void raise_no_memory(size_t n)
+{
+    (void)n;
+    if (heap.collecting || !nomem_error) return;
+    exc_raise_obj(nomem_error);
+}
+
+void gc_prepare_nomem(void)
+{
+    nomem_error = exc_new(vm.c.NoMemoryError, "failed to allocate memory", 25);
+    gc_register_root(&nomem_error);
+    mr_out_of_memory_hook = raise_no_memory;
+}
+
 void gc_init(void *stack_base)
 {
     const char *stress = getenv("MINIRUBY_GC_STRESS");

@@ -41,6 +41,7 @@ void vm_init_all(void)
     struct_init();
     env_hash_init();
     error_init();
+    gc_prepare_nomem();
     proc_init();
     signal_init();
     kernel_init();
