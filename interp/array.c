@@ -1069,7 +1069,9 @@ static VALUE ary_rindex(VALUE self, int argc, const VALUE *argv)
 VALUE ary_each_m(VALUE self, int argc, const VALUE *argv)
 {
     if (!vm_block_given()) return enumerator_for(self, "each", 0, NULL);
-    for (long i = 0; i < RARRAY_LEN(self); i++) vm_yield1(RARRAY_PTR(self)[i]);
+    struct yielder y;
+    vm_yield_prepare(&y);
+    for (long i = 0; i < RARRAY_LEN(self); i++) vm_yield_next(&y, RARRAY_PTR(self)[i]);
     return self;
 }
 

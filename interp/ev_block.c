@@ -153,7 +153,7 @@ VALUE vm_invoke_block(const struct block *blk, int argc, const VALUE *argv, VALU
     th->frame = &bf;
     ev_stack_check();
     ev_safe_point();
-    assign_params(nb, argc, argv, &bf, lambda);
+    if (nb->params || nb->block_param) assign_params(nb, argc, argv, &bf, lambda);
     VALUE v = run_block_body(&bf, nb);
     th->frame = caller;
     return v;
@@ -203,6 +203,56 @@ VALUE vm_yield(int argc, const VALUE *argv)
 }
 
 VALUE vm_yield1(VALUE v) { return vm_yield(1, &v); }
+
+/* A plain block (no lambda, not a for body, no closures made inside, few
+   locals) keeps one frame for all the iterations of a C iterator. */
+void vm_yield_prepare(struct yielder *y)
+{
+    const struct block *blk = vm_current_block();
+    if (!blk) vm_need_block();
+    y->blk = blk;
+    const struct node_block *nb = blk->node;
+    y->fast = nb && !(blk->flags & BLOCK_LAMBDA) && !nb->is_for && !(nb->scope.flags & SCOPE_CAPTURED) &&
+              nb->scope.nlocals <= YIELDER_LOCALS;
+    if (!y->fast) return;
+    y->env = (struct env){ y->vars, blk->env, &nb->scope, (uint32_t)nb->scope.nlocals, 0 };
+    struct frame *bf = &y->bf;
+    bf->self = blk->self;
+    bf->me = blk->method_me;
+    bf->mid = blk->mid;
+    bf->block = blk->outer_block;
+    bf->env = &y->env;
+    bf->cref = blk->cref;
+    bf->script = blk->script;
+    bf->running = blk;
+    bf->home = blk->home;
+    bf->serial = 0;
+    bf->argc = 1;
+    bf->argv = NULL;
+    bf->flags = FRAME_BLOCK;
+    bf->visi = VIS_PUBLIC;
+}
+
+/* v Qundef yields nothing (Kernel#loop). */
+VALUE vm_yield_next(struct yielder *y, VALUE v)
+{
+    int argc = v == Qundef ? 0 : 1;
+    if (!y->fast) return vm_invoke_block(y->blk, argc, &v, y->blk->self, 0, 0);
+    const struct node_block *nb = y->blk->node;
+    struct thread *th = vm.th;
+    struct frame *bf = &y->bf;
+    for (uint32_t i = 0; i < y->env.nvars; i++) y->vars[i] = Qnil;
+    bf->prev = th->frame;
+    bf->node = &nb->h;
+    bf->svar[0] = bf->svar[1] = Qnil;
+    th->frame = bf;
+    ev_stack_check();
+    ev_safe_point();
+    if (nb->params || nb->block_param) assign_params(nb, argc, &v, bf, false);
+    VALUE r = run_block_body(bf, nb);
+    th->frame = bf->prev;
+    return r;
+}
 
 VALUE vm_yield_values(int argc, ...)
 {

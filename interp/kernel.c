@@ -41,7 +41,9 @@ static VALUE k_raise(VALUE self, int argc, const VALUE *argv)
 static VALUE loop_body(VALUE arg)
 {
     (void)arg;
-    for (;;) vm_yield(0, NULL);
+    struct yielder y;
+    vm_yield_prepare(&y);
+    for (;;) vm_yield_next(&y, Qundef);
     return Qnil;
 }
 

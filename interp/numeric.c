@@ -380,7 +380,9 @@ static VALUE int_upto(VALUE from, int argc, const VALUE *argv)
     if (!vm_block_given()) return enumerator_for(from, "upto", argc, argv);
     VALUE to = argv[0];
     if (FIXNUM_P(from) && FIXNUM_P(to)) {
-        for (long i = FIX2LONG(from), end = FIX2LONG(to); i <= end; i++) vm_yield1(INT2FIX(i));
+        struct yielder y;
+        vm_yield_prepare(&y);
+        for (long i = FIX2LONG(from), end = FIX2LONG(to); i <= end; i++) vm_yield_next(&y, INT2FIX(i));
     } else {
         int_walk(from, to, ID_gt, ID_plus);
     }
@@ -403,7 +405,9 @@ static VALUE int_times(VALUE num, int argc, const VALUE *argv)
 {
     if (!vm_block_given()) return enumerator_for(num, "times", argc, argv);
     if (FIXNUM_P(num)) {
-        for (long i = 0, end = FIX2LONG(num); i < end; i++) vm_yield1(INT2FIX(i));
+        struct yielder y;
+        vm_yield_prepare(&y);
+        for (long i = 0, end = FIX2LONG(num); i < end; i++) vm_yield_next(&y, INT2FIX(i));
     } else {
         for (VALUE i = INT2FIX(0); RTEST(vm_call1(i, ID_lt, num)); i = vm_call1(i, ID_plus, INT2FIX(1)))
             vm_yield1(i);

@@ -139,6 +139,22 @@ VALUE vm_yield(int argc, const VALUE *argv);
 VALUE vm_yield1(VALUE v);
 VALUE vm_yield_values(int argc, ...);
 VALUE vm_yield_block(const struct block *blk, int argc, const VALUE *argv);
+/* Repeated yields to the current block from one C iterator: the frame and
+   environment are prepared once (ev_block.c).  The context lives on the
+   iterator's stack and must not outlive the call.
+       struct yielder y;
+       vm_yield_prepare(&y);
+       for (...) vm_yield_next(&y, value); */
+#define YIELDER_LOCALS 8
+struct yielder {
+    const struct block *blk;
+    bool fast;                 /* a plain block: the prepared frame is reused */
+    struct frame bf;
+    struct env env;
+    VALUE vars[YIELDER_LOCALS];
+};
+void vm_yield_prepare(struct yielder *y);
+VALUE vm_yield_next(struct yielder *y, VALUE v);
 bool vm_block_given(void);
 const struct block *vm_current_block(void);   /* block of the running C method */
 VALUE vm_block_proc(void);                    /* current block as a Proc; nil if none */
