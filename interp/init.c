@@ -8,6 +8,7 @@ void ev_call_init(void);
 void env_hash_init(void);
 void random_init(void);
 void ext_thread_init(void);
+void ext_readline_init(void);
 
 /* Class names made before String existed have no class yet. */
 static void fix_boot_strings(void)
@@ -59,4 +60,5 @@ void vm_init_all(void)
     gc_class_init();
     thread_init();
     vm_register_extension("thread", ext_thread_init);
+    vm_register_extension("readline", ext_readline_init);
 }

@@ -37,6 +37,18 @@ static VALUE last_status;                       /* $? */
 
 static ID id_write;
 
+/* Called just before bytes are written to fd 1 or 2, NULL when unset.
+   ext/readline sets it so that a line being edited at a prompt can be
+   taken off the screen before another thread's output lands there (the
+   prompt is redrawn afterwards).  Nothing may switch threads between the
+   call and the write(2). */
+void (*io_tty_write_hook)(int fd, const char *buf, long len);
+
+static inline void before_write(int fd, const char *buf, long len)
+{
+    if (io_tty_write_hook && (fd == 1 || fd == 2)) io_tty_write_hook(fd, buf, len);
+}
+
 /* ------------------------------------------------------------ the data type */
 static void rio_mark(void *p)
 {
@@ -257,6 +269,7 @@ static void write_str_bytes(struct rio *f, int fd, VALUE str, long off, long n)
         }
         if (off + chunk > RSTRING_LEN(str)) chunk = RSTRING_LEN(str) - off;
         if (chunk <= 0) return;
+        before_write(fd, RSTRING_PTR(str) + off, chunk);
         ssize_t w = write(fd, RSTRING_PTR(str) + off, (size_t)chunk);
         if (w < 0) {
             if (errno == EINTR) continue;
@@ -288,6 +301,7 @@ void io_fflush(struct rio *f)
             if (chunk > PIPE_BUF) chunk = PIPE_BUF;
             if (chunk > f->wlen) chunk = f->wlen;
         }
+        before_write(fd, f->wbuf, chunk);
         ssize_t w = write(fd, f->wbuf, (size_t)chunk);
         if (w < 0) {
             if (errno == EINTR) continue;

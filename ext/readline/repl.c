@@ -1,0 +1,506 @@
+/* repl.c: the interactive session (`miniruby` on a terminal, or -i).
+ *
+ * Read a line with rl_glue (other green threads keep running while the
+ * prompt waits), parse what has been typed so far, evaluate it once it is
+ * complete, print `=> inspect` or the exception, repeat.  Prompts are
+ * irb's simple ones, `>> ` and `?> `.
+ *
+ * Complete or not: the input is parsed; an error at the end of the input
+ * ("unexpected $end", an unterminated string, heredoc, regexp or =begin)
+ * asks for another line, any other syntax error is reported.
+ *
+ * Local variables that persist from one input to the next: the session
+ * keeps its own scope, a heap environment whose slot names (a scope_info
+ * owned here) grow as inputs assign new locals.  Each input is parsed with
+ * that scope as its outer scope (as eval's code sees its caller's), and
+ * runs with that environment as its outer environment.  When an input
+ * assigns new top-level locals, their names are appended to the session
+ * scope and the input is parsed again, so that they now live in the
+ * session's environment instead of the input's own.  Slots are never moved:
+ * the environment is made with room for SLOTS_PER_LINK variables, and when
+ * that is full a new link is chained in front (closures made earlier keep
+ * pointing at the variables they saw).  Eval's own mechanism could not do
+ * this: locals made by one eval are not seen by the next (README).
+ * A side effect of declaring first: in `p x; x = 1` the first x is read as
+ * the (nil) local, where a script would call a method x.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "rl_glue.h"
+
+#define SLOTS_PER_LINK 256
+#define BACKTRACE_LINES 8
+#define HISTORY_DEFAULT 1000
+#define FILE_NAME "(irb)"
+
+void repl_main(void);
+
+static struct {
+    struct env *env;          /* innermost link of the session's scope */
+    VALUE env_obj;            /* the same, as an object (GC root) */
+    int line;                 /* line number of the next input */
+    char *histfile;           /* NULL: no history file */
+    int histsize;
+    bool evaluating;          /* Ctrl-C now interrupts code, not typing */
+    int exit_status;          /* -1 while the session goes on */
+} R;
+
+/* ------------------------------------------------------------ the session scope */
+static struct scope_info *link_scope(struct env *e) { return (struct scope_info *)e->scope; }
+
+static void new_link(void)
+{
+    struct scope_info *s = xcalloc(1, sizeof *s);
+    s->names = xcalloc(SLOTS_PER_LINK, sizeof(ID));
+    s->nlocals = SLOTS_PER_LINK;          /* env_new_heap makes this many slots */
+    R.env = env_new_heap(s, R.env);
+    s->nlocals = 0;                       /* none named yet */
+    R.env_obj = ENV_OBJ(R.env);
+}
+
+static void add_local(ID id)
+{
+    if (link_scope(R.env)->nlocals == SLOTS_PER_LINK) new_link();
+    struct scope_info *s = link_scope(R.env);
+    s->names[s->nlocals++] = id;
+}
+
+/* The slot of a session local, or NULL. */
+static VALUE *find_local(ID id)
+{
+    for (struct env *e = R.env; e; e = e->outer)
+        for (int i = e->scope->nlocals - 1; i >= 0; i--)
+            if (e->scope->names[i] == id) return &e->vars[i];
+    return NULL;
+}
+
+static int link_count(void)
+{
+    int n = 0;
+    for (struct env *e = R.env; e; e = e->outer) n++;
+    return n;
+}
+
+/* Parse src with the session scope outside it; 0 with err filled on a
+   syntax error. */
+static VALUE parse_in_session(VALUE src, struct parse_error *err)
+{
+    int n = link_count();
+    struct parse_outer outer[n];
+    struct env *e = R.env;
+    for (int i = 0; i < n; i++, e = e->outer) {
+        outer[i].scope = e->scope;
+        outer[i].next = i + 1 < n ? &outer[i + 1] : NULL;
+    }
+    VALUE script = vm_parse(RSTRING_PTR(src), (size_t)RSTRING_LEN(src), FILE_NAME, R.line, outer, err);
+    GC_GUARD(src);
+    return script;
+}
+
+/* Move the new top-level locals of script into the session scope; true
+   if there were any (the input must then be parsed again). */
+static bool adopt_locals(VALUE script)
+{
+    const struct scope_info *s = &script_get(script)->prog->scope;
+    bool any = false;
+    for (int i = 0; i < s->nlocals; i++) {
+        if (!s->names[i] || !sym_is_local(s->names[i])) continue;
+        add_local(s->names[i]);
+        any = true;
+    }
+    return any;
+}
+
+/* ------------------------------------------------------------ output */
+static void out(VALUE str)
+{
+    io_write(io_stdout(), str);
+}
+
+static VALUE print_result(VALUE v)
+{
+    VALUE s = str_new_cstr("=> ");
+    str_append(s, conv_to_str(vm_call0(v, ID_inspect)));
+    str_cat(s, "\n", 1);
+    out(s);
+    return Qnil;
+}
+
+static VALUE exception_text(VALUE exc)
+{
+    VALUE s = str_new_cstr(class_name(obj_class(exc)));
+    VALUE msg = vm_call0(exc, ID_message);
+    msg = STRING_P(msg) ? msg : obj_to_s(msg);
+    if (RSTRING_LEN(msg) > 0 && strcmp(RSTRING_PTR(msg), RSTRING_PTR(s)) != 0) {
+        str_cat(s, ": ", 2);
+        str_append(s, msg);
+    }
+    str_cat(s, "\n", 1);
+    VALUE bt = ivar_get(exc, ID_bt);
+    long n = ARRAY_P(bt) ? RARRAY_LEN(bt) : 0;
+    for (long i = 0; i < n && i < BACKTRACE_LINES; i++)
+        if (STRING_P(RARRAY_PTR(bt)[i])) str_cat_fmt(s, "\tfrom %s\n", RSTRING_PTR(RARRAY_PTR(bt)[i]));
+    if (n > BACKTRACE_LINES) str_cat_fmt(s, "\t ... %ld levels...\n", n - BACKTRACE_LINES);
+    return s;
+}
+
+static VALUE print_exception_body(VALUE exc)
+{
+    out(exception_text(exc));
+    return Qnil;
+}
+
+static VALUE say_body(VALUE str)
+{
+    out(str);
+    return Qnil;
+}
+
+/* Outside a round: writing must not raise ($stdout may be closed). */
+static void say(VALUE str)
+{
+    int state;
+    vm_protect(say_body, str, &state);
+    if (state) fputs(RSTRING_PTR(str), stderr);
+}
+
+/* An exception whose printing fails is reported by its class alone. */
+static void print_exception(VALUE exc)
+{
+    int state;
+    vm_protect(print_exception_body, exc, &state);
+    if (state) {
+        io_flush_all();
+        say(str_new_fmt("%s (exception while printing it)\n", class_name(obj_class(exc))));
+    }
+}
+
+/* How a jump out of an input is reported; SystemExit ends the session. */
+static void report_jump(int state)
+{
+    static const char *const names[] = { "", "return", "break", "next", "retry", "redo" };
+    VALUE exc = vm.th->errinfo;
+    if (state == TAG_RAISE && obj_is_kind_of(exc, vm.c.SystemExit)) {
+        VALUE st = ivar_get(exc, ID_status);
+        R.exit_status = FIXNUM_P(st) ? (int)FIX2LONG(st) : 0;
+    } else if (state == TAG_RAISE) {
+        print_exception(exc);
+    } else if (state >= TAG_RETURN && state <= TAG_REDO) {
+        say(str_new_fmt("LocalJumpError: unexpected %s\n", names[state]));
+    } else if (state == TAG_THROW) {
+        VALUE tag = (VALUE)vm.th->jump_dst;
+        say(str_new_fmt("NameError: uncaught throw `%s'\n", SYMBOL_P(tag) ? sym_name(SYM2ID(tag)) : "?"));
+    } else if (state == TAG_FATAL) {
+        R.exit_status = 0;                 /* the main thread was killed */
+    }
+    vm.th->errinfo = Qnil;
+}
+
+/* ------------------------------------------------------------ history */
+static void history_setup(void)
+{
+    const char *size = getenv("MINIRUBY_HISTSIZE");
+    R.histsize = size && atoi(size) > 0 ? atoi(size) : HISTORY_DEFAULT;
+    const char *path = getenv("MINIRUBY_HISTORY");
+    const char *home = getenv("HOME");
+    if (path && *path) R.histfile = strdup(path);
+    else if (home && *home) {
+        R.histfile = xmalloc(strlen(home) + 32);
+        sprintf(R.histfile, "%s/.miniruby_history", home);
+    }
+    rlg_history_limit(R.histsize);
+    if (R.histfile) rlg_history_load(R.histfile);
+}
+
+/* Each line of an input is one history entry (a pasted block may hold
+   several), appended to the file at once so that a crash loses nothing. */
+static void remember(const char *line)
+{
+    const char *p = line;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        char *one = strndup(p, len);
+        if (strspn(one, " \t") < len) {
+            rlg_history_add(one);
+            if (R.histfile) rlg_history_append_last(R.histfile);
+        }
+        free(one);
+        p += len + (nl ? 1 : 0);
+    }
+}
+
+/* ------------------------------------------------------------ completion */
+static const char *const keywords[] = {
+    "alias", "and", "begin", "BEGIN", "break", "case", "class", "def", "defined?", "do",
+    "else", "elsif", "end", "END", "ensure", "false", "for", "if", "in", "module", "next",
+    "nil", "not", "or", "redo", "rescue", "retry", "return", "self", "super", "then",
+    "true", "undef", "unless", "until", "when", "while", "yield", "__FILE__", "__LINE__",
+};
+
+struct completion {
+    const char *text;         /* the word being completed */
+    const char *prefix;       /* the part of it after the receiver */
+    VALUE out;                /* Array of candidates */
+};
+
+static void offer(struct completion *c, const char *recv, size_t recv_len, const char *name)
+{
+    if (strncmp(name, c->prefix, strlen(c->prefix)) != 0) return;
+    VALUE s = str_new(recv, (long)recv_len);
+    str_cat_cstr(s, name);
+    ary_push(c->out, s);
+}
+
+static void offer_all(struct completion *c, const char *recv, size_t recv_len, VALUE names)
+{
+    for (long i = 0; i < RARRAY_LEN(names); i++) {
+        VALUE n = RARRAY_PTR(names)[i];
+        n = SYMBOL_P(n) ? str_new_cstr(sym_name(SYM2ID(n))) : n;
+        if (STRING_P(n)) offer(c, recv, recv_len, RSTRING_PTR(n));
+    }
+}
+
+static bool name_char(char ch)
+{
+    return ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+           (unsigned char)ch >= 0x80;
+}
+
+/* Foo or Foo::Bar::Baz */
+static bool is_const_path(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i += 2) {
+        if (s[i] < 'A' || s[i] > 'Z') return false;
+        while (i < len && name_char(s[i])) i++;
+        if (i == len) return true;
+        if (i + 2 >= len || s[i] != ':' || s[i + 1] != ':') return false;
+    }
+    return false;
+}
+
+static bool is_identifier(const char *s, size_t len)
+{
+    if (len == 0 || (s[0] >= '0' && s[0] <= '9') || (s[0] >= 'A' && s[0] <= 'Z')) return false;
+    for (size_t i = 0; i < len; i++)
+        if (!name_char(s[i])) return false;
+    return true;
+}
+
+/* The value a receiver names without running any code: a session local
+   or a constant path.  Qundef if it names neither. */
+static VALUE receiver_value(const char *s, size_t len)
+{
+    if (is_identifier(s, len)) {
+        ID id = sym_find(s, len);
+        VALUE *slot = id ? find_local(id) : NULL;
+        return slot ? *slot : Qundef;
+    }
+    if (!is_const_path(s, len)) return Qundef;
+    VALUE v = vm.c.Object;
+    for (size_t i = 0; i < len;) {
+        size_t j = i;
+        while (j < len && s[j] != ':') j++;
+        if (!TYPE_P(v, T_CLASS) && !TYPE_P(v, T_MODULE)) return Qundef;
+        ID id = sym_find(s + i, j - i);
+        v = id ? const_lookup(v, id, true) : Qundef;
+        if (v == Qundef) return Qundef;
+        i = j + 2;
+    }
+    return v;
+}
+
+static void complete_plain(struct completion *c)
+{
+    for (struct env *e = R.env; e; e = e->outer)
+        for (int i = 0; i < e->scope->nlocals; i++)
+            if (e->scope->names[i]) offer(c, "", 0, sym_name(e->scope->names[i]));
+    for (size_t i = 0; i < countof(keywords); i++) offer(c, "", 0, keywords[i]);
+    offer_all(c, "", 0, class_constants(vm.c.Object, true));
+    offer_all(c, "", 0, class_instance_methods(class_of(vm.top_self), true, 1 << VIS_PRIVATE | 1 << VIS_PUBLIC));
+}
+
+static VALUE build_candidates(VALUE arg)
+{
+    struct completion *c = (struct completion *)arg;
+    const char *t = c->text;
+    const char *dot = strrchr(t, '.');
+    const char *colons = NULL;
+    for (const char *p = strstr(t, "::"); p; p = strstr(p + 2, "::")) colons = p;
+    c->prefix = t;
+    if (t[0] == '$') offer_all(c, "", 0, gvar_list());
+    else if (t[0] == '@') offer_all(c, "", 0, obj_instance_variables(vm.top_self));
+    else if (dot && (!colons || dot > colons)) {
+        VALUE recv = receiver_value(t, (size_t)(dot - t));
+        c->prefix = dot + 1;
+        if (recv != Qundef)
+            offer_all(c, t, (size_t)(dot + 1 - t), class_instance_methods(class_of(recv), true, 1 << VIS_PUBLIC));
+    } else if (colons) {
+        VALUE mod = receiver_value(t, (size_t)(colons - t));
+        c->prefix = colons + 2;
+        if (mod != Qundef && (TYPE_P(mod, T_CLASS) || TYPE_P(mod, T_MODULE)))
+            offer_all(c, t, (size_t)(colons + 2 - t), class_constants(mod, true));
+    } else {
+        complete_plain(c);
+    }
+    ary_sort_bang(c->out);
+    return c->out;
+}
+
+static char **complete(const char *text, int start, int end)
+{
+    struct completion c = { text, text, ary_new() };
+    int state;
+    vm_protect(build_candidates, (VALUE)&c, &state);
+    if (state) {
+        vm.th->errinfo = Qnil;   /* completing must never disturb the session */
+        return NULL;
+    }
+    long n = RARRAY_LEN(c.out);
+    if (n == 0) return NULL;
+    char **list = xmalloc((size_t)(n + 1) * sizeof *list);
+    for (long i = 0; i < n; i++) list[i] = strdup(RSTRING_PTR(RARRAY_PTR(c.out)[i]));
+    list[n] = NULL;
+    GC_GUARD(c.out);
+    return list;
+}
+
+static const struct rlg_options options = {
+    complete, 0, " \t\n\"\\'`><=;|&{(,+-*/%^!~[]",
+};
+
+/* ------------------------------------------------------------ one input */
+/* Why a parse failed: the input merely stops too early? */
+static bool incomplete(const struct parse_error *err)
+{
+    return strstr(err->message, "unexpected $end") || strstr(err->message, "meets end of file") ||
+           strstr(err->message, "anywhere before EOF");
+}
+
+static int count_lines(VALUE src)
+{
+    int n = 0;
+    for (long i = 0; i < RSTRING_LEN(src); i++) n += RSTRING_PTR(src)[i] == '\n';
+    return n;
+}
+
+static bool blank(const char *s)
+{
+    return strspn(s, " \t\r\n") == strlen(s);
+}
+
+/* Read lines until they make a complete program; nil at end of input. */
+static VALUE read_input(VALUE *script)
+{
+    VALUE src = str_new_capa(128);
+    for (;;) {
+        char *line = rlg_readline(RSTRING_LEN(src) ? "?> " : ">> ", &options);
+        if (!line) return Qnil;
+        remember(line);
+        str_cat_cstr(src, line);
+        str_cat(src, "\n", 1);
+        free(line);
+        if (blank(RSTRING_PTR(src))) {
+            str_resize(src, 0);
+            continue;
+        }
+        long n = RSTRING_LEN(src);
+        if (n >= 2 && RSTRING_PTR(src)[n - 2] == '\\') continue;   /* a backslash joins the next line */
+        struct parse_error err;
+        *script = parse_in_session(src, &err);
+        if (*script) return src;
+        if (!incomplete(&err)) {
+            out(str_new_fmt("SyntaxError: %s\n", err.message));
+            R.line += count_lines(src);
+            *script = 0;
+            return src;
+        }
+    }
+}
+
+static VALUE run_input(VALUE script)
+{
+    VALUE v = vm_run_script(script, vm.top_self, vm.top_cref, R.env, NULL, FRAME_TOP);
+    VALUE *last = find_local(sym_intern_cstr("_"));
+    if (last) *last = v;
+    return v;
+}
+
+/* Read, evaluate, print: one round, under vm_protect. */
+static VALUE round_body(VALUE unused)
+{
+    VALUE script = 0;
+    R.evaluating = false;
+    VALUE src = read_input(&script);
+    if (NIL_P(src)) {                     /* Ctrl-D: readline ended the line */
+        R.exit_status = 0;
+        return Qnil;
+    }
+    if (!script) return Qnil;
+    if (adopt_locals(script)) {
+        /* `x /2/; x = 1` reads differently once x is known to be a local:
+           then the input runs as first parsed and keeps its locals */
+        struct parse_error err;
+        VALUE again = parse_in_session(src, &err);
+        if (again) script = again;
+    }
+    R.line += count_lines(src);
+    R.evaluating = true;
+    VALUE v = run_input(script);
+    R.evaluating = false;
+    print_result(v);
+    GC_GUARD(script);
+    return Qnil;
+}
+
+static void one_round(void)
+{
+    int state;
+    vm_protect(round_body, Qnil, &state);
+    if (!state) return;
+    bool reading = !R.evaluating;
+    R.evaluating = false;
+    if (reading && state == TAG_RAISE && obj_is_kind_of(vm.th->errinfo, vm.c.Interrupt)) {
+        vm.th->errinfo = Qnil;   /* Ctrl-C at the prompt: the input is dropped */
+        return;
+    }
+    report_jump(state);
+}
+
+/* ------------------------------------------------------------ the session */
+static VALUE repl_quit(VALUE self, int argc, const VALUE *argv)
+{
+    return vm_call(vm.top_self, sym_intern_cstr("exit"), argc, argv);
+}
+
+/* After `exit 3`: at_exit handlers, then the status (main.c's finish()
+   does this for status 0, when repl_main returns). */
+static void exit_with(int status)
+{
+    vm.th->jump_val = Qnil;
+    vm_run_at_exit();
+    VALUE ex = vm.th->jump_val;
+    if (!NIL_P(ex) && obj_is_kind_of(ex, vm.c.SystemExit)) {
+        VALUE st = ivar_get(ex, ID_status);
+        status = FIXNUM_P(st) ? (int)FIX2LONG(st) : 0;
+    }
+    io_flush_all();
+    exit(status);
+}
+
+void repl_main(void)
+{
+    rlg_init();
+    gc_register_root(&R.env_obj);
+    new_link();
+    add_local(sym_intern_cstr("_"));
+    R.line = 1;
+    R.exit_status = -1;
+    history_setup();
+    define_singleton_method(vm.top_self, "quit", repl_quit, -1);
+    while (R.exit_status < 0) one_round();
+    if (R.histfile) rlg_history_truncate(R.histfile, R.histsize);
+    if (R.exit_status != 0) exit_with(R.exit_status);
+}
