@@ -113,6 +113,8 @@ bool signal_any_pending(void);
 void signal_deliver(void);                  /* run pending handlers: main thread only */
 extern void (*signal_main_wakeup)(void);    /* thread/: make the main thread run soon */
 const char *signal_name(int no);
+int signal_wakeup_fd(void);                 /* readable when a signal arrived */
+void signal_drain_wakeup(void);
 
 /* global variables */
 typedef VALUE (*gvar_getter)(ID id, void *data);

@@ -7,9 +7,12 @@
  * main thread blocked in sleep, join or Queue#pop is woken by the
  * scheduler.  Without a Ruby handler, SIGINT raises Interrupt and the
  * other catchable signals raise SignalException in the main thread. */
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "internal.h"
 #include "idtab.h"
 
@@ -31,11 +34,40 @@ static VALUE handlers;      /* Array indexed by signal: Proc, or nil for the def
 extern void (*vm_signal_interrupt_hook)(void);
 void (*signal_main_wakeup)(void);
 
+/* A byte in this pipe wakes a scheduler that is waiting in poll: a signal
+   that arrives just before the poll would otherwise be noticed only when
+   the poll ends on its own (the self-pipe trick). */
+static int wakeup_pipe[2] = { -1, -1 };
+
 static void on_signal(int sig)
 {
     if (sig > 0 && sig < NSIG_MAX) pending[sig] = 1;
     any_pending = 1;
     vm.interrupt = 1;
+    if (wakeup_pipe[1] >= 0) {
+        int saved = errno;
+        ssize_t r = write(wakeup_pipe[1], "s", 1);
+        (void)r;
+        errno = saved;
+    }
+}
+
+int signal_wakeup_fd(void) { return wakeup_pipe[0]; }
+
+void signal_drain_wakeup(void)
+{
+    char buf[64];
+    while (read(wakeup_pipe[0], buf, sizeof buf) > 0)
+        ;
+}
+
+static void open_wakeup_pipe(void)
+{
+    if (pipe(wakeup_pipe) < 0) return;
+    for (int i = 0; i < 2; i++) {
+        fcntl(wakeup_pipe[i], F_SETFL, fcntl(wakeup_pipe[i], F_GETFL) | O_NONBLOCK);
+        fcntl(wakeup_pipe[i], F_SETFD, FD_CLOEXEC);
+    }
 }
 
 bool signal_any_pending(void) { return any_pending != 0; }
@@ -167,6 +199,7 @@ void signal_init(void)
     define_module_function(vm.c.Signal, "list", sig_list, 0);
     define_global_function("trap", k_trap, -1);
     define_method(vm.c.SignalException, "signo", sigexc_signo, 0);
+    open_wakeup_pipe();
     install(SIGINT, on_signal);
     vm_signal_interrupt_hook = check_signals;
 }

@@ -173,8 +173,8 @@ static void poll_fds(int timeout_ms)
 {
     size_t total = 0, n = S.nfdw;
     for (size_t i = 0; i < n; i++) total += (size_t)S.fdw[i]->npfds;
-    if (S.pfds_capa < total) {
-        S.pfds_capa = total * 2;
+    if (S.pfds_capa < total + 1) {
+        S.pfds_capa = total * 2 + 1;
         S.pfds = xrealloc(S.pfds, S.pfds_capa * sizeof *S.pfds);
     }
     for (size_t i = 0, k = 0; i < n; i++)
@@ -182,8 +182,10 @@ static void poll_fds(int timeout_ms)
             S.pfds[k] = S.fdw[i]->pfds[j];
             S.pfds[k].revents = 0;
         }
-    int r = poll(S.pfds, total, timeout_ms);
+    S.pfds[total] = (struct pollfd){ signal_wakeup_fd(), POLLIN, 0 };
+    int r = poll(S.pfds, total + (S.pfds[total].fd >= 0), timeout_ms);
     if (r <= 0) return;
+    if (S.pfds[total].revents) signal_drain_wakeup();
     struct rthread *ready[n];
     size_t nready = 0;
     for (size_t i = 0, k = 0; i < n; i++) {
@@ -201,13 +203,22 @@ static int ms_until(double deadline, double now)
     return ms < 0 ? 0 : ms > 1e9 ? 1000000000 : (int)ms;
 }
 
+/* Wait until a signal arrives (its handler writes to the wakeup pipe) or
+   timeout_ms passes; -1 forever. */
+static void wait_for_signal(int timeout_ms)
+{
+    struct pollfd p = { signal_wakeup_fd(), POLLIN, 0 };
+    if (poll(&p, p.fd >= 0 ? 1 : 0, timeout_ms) > 0) signal_drain_wakeup();
+}
+
 /* Nothing runnable: wait for the nearest deadline, an fd, or a signal. */
 static void idle_wait(void)
 {
     int timeout = -1;
     if (S.nheap) timeout = ms_until(S.heap[0]->wake_at, sched_now());
+    if (signal_any_pending()) return;
     if (S.nfdw) { poll_fds(timeout); return; }
-    if (timeout != 0) poll(NULL, 0, timeout);
+    if (timeout != 0) wait_for_signal(timeout);
 }
 
 /* ------------------------------------------------------------ switching */
@@ -329,7 +340,7 @@ static void run_something_else(void)
         struct rthread *next = pick_next();
         if (next) { switch_to(next); return; }
         if (!lone_sleeper(cur)) { deadlock(); return; }
-        pause();
+        if (!signal_any_pending()) wait_for_signal(-1);
         deliver_signals();
         if (cur->status == TS_RUNNABLE) { rq_remove(cur); return; }
     }
@@ -509,6 +520,28 @@ size_t sched_thread_count(void) { return S.count; }
 struct rthread *sched_all_threads(void) { return S.main; }
 
 /* ------------------------------------------------------------ waits for the rest of the interpreter */
+/* The only thread waits in poll itself, with the signal wakeup pipe in
+   the set so that Ctrl-C is handled at once. */
+static int lone_wait_fds(struct pollfd *fds, int n, double timeout)
+{
+    struct pollfd all[n + 1];
+    double deadline = timeout < 0 ? -1 : sched_now() + timeout;
+    for (;;) {
+        if (vm.interrupt) vm_check_interrupts();
+        memcpy(all, fds, (size_t)n * sizeof *fds);
+        all[n] = (struct pollfd){ signal_wakeup_fd(), POLLIN, 0 };
+        int ms = deadline < 0 ? -1 : ms_until(deadline, sched_now());
+        int r = poll(all, (nfds_t)n + (all[n].fd >= 0), ms);
+        if (r < 0 && errno != EINTR) return r;
+        if (r > 0 && all[n].fd >= 0 && all[n].revents) { signal_drain_wakeup(); r--; }
+        if (r > 0) {
+            for (int i = 0; i < n; i++) fds[i].revents = all[i].revents;
+            return r;
+        }
+        if (r == 0 && deadline >= 0 && sched_now() >= deadline) return 0;
+    }
+}
+
 static int count_ready(struct pollfd *fds, int n)
 {
     int r = 0;
@@ -521,11 +554,7 @@ int sched_wait_fds(struct pollfd *fds, int n, double timeout)
     int r;
     while ((r = poll(fds, (nfds_t)n, 0)) < 0 && errno == EINTR) vm_check_interrupts();
     if (r != 0 || timeout == 0) return r;
-    if (S.count == 1) {
-        int ms = timeout < 0 ? -1 : (int)ceil(timeout * 1000);
-        while ((r = poll(fds, (nfds_t)n, ms)) < 0 && errno == EINTR) vm_check_interrupts();
-        return r;
-    }
+    if (S.count == 1) return lone_wait_fds(fds, n, timeout);
     struct rthread *cur = rt_current();
     for (int i = 0; i < n; i++) fds[i].revents = 0;
     cur->pfds = fds;

@@ -82,7 +82,8 @@ static void thread_entry(void)
     if (state == 0) t->value = v;
     else if (state == TAG_RAISE) {
         t->exception = t->t.errinfo;
-        if (abort_on_exception || t->abort_on_exception) {
+        /* exit in a thread, or abort_on_exception: the main thread gets it */
+        if (abort_on_exception || t->abort_on_exception || obj_is_kind_of(t->exception, vm.c.SystemExit)) {
             struct rthread *m = RT(vm.main_th);
             m->t.pending_exc = t->exception;
             m->t.pending |= PENDING_RAISE;

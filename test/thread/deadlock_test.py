@@ -54,4 +54,8 @@ check(status == 0 and out == "nil\n" and err == "", "silent death: %s %r %r" % (
 status, out, err = run_script("end.rb", "Thread.new { sleep }\nThread.new { loop { Thread.pass } }\nputs 'bye'\n")
 check(status == 0 and out == "bye\n", "process ends with main: %s %r" % (status, out))
 
+# exit in a thread ends the whole process with its status, as in MRI 1.8
+status, out, err = run_script("texit.rb", "Thread.new { exit 5 }\nsleep 1\nputs 'not reached'\n")
+check(status == 5 and out == "", "exit in a thread: %s %r %r" % (status, out, err))
+
 finish()
