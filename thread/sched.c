@@ -50,9 +50,9 @@ static int prio_level(int prio)
     return prio - PRIO_MIN;
 }
 
-static void rq_push(struct rthread *t)
+static inline void rq_push(struct rthread *t)
 {
-    int l = prio_level(t->priority);
+    int l = t->level;
     t->rq_next = NULL;
     t->rq_prev = S.rq_tail[l];
     if (S.rq_tail[l]) S.rq_tail[l]->rq_next = t;
@@ -62,9 +62,9 @@ static void rq_push(struct rthread *t)
     t->in_rq = true;
 }
 
-static void rq_remove(struct rthread *t)
+static inline void rq_remove(struct rthread *t)
 {
-    int l = prio_level(t->priority);
+    int l = t->level;
     if (t->rq_prev) t->rq_prev->rq_next = t->rq_next;
     else S.rq_head[l] = t->rq_next;
     if (t->rq_next) t->rq_next->rq_prev = t->rq_prev;
@@ -222,11 +222,36 @@ static void idle_wait(void)
 }
 
 /* ------------------------------------------------------------ switching */
-/* Callee-saved registers are spilled into this frame, above the stack
-   pointer recorded here, where the GC will scan them. */
-static NOINLINE void switch_ctx(struct rthread *from, struct rthread *to)
+static NOINLINE void release_dead_stack(void);
+
+void sched_release_dead(void)
 {
+    if (UNLIKELY(S.dead != NULL)) release_dead_stack();
+}
+
+static NOINLINE void release_dead_stack(void)
+{
+    struct rthread *d = S.dead;
+    if (!d || d == rt_current()) return;
+    S.dead = NULL;
+    STACK_DEREGISTER(d->valgrind_stack_id);
+    stack_release(d->stack, d->stack_size);
+    d->stack = NULL;
+}
+
+/* Run `to` and suspend the current thread until someone switches back.
+   One frame only: every return after a switch is mispredicted (the CPU's
+   return stack holds the other thread's calls), so fewer frames between
+   here and the evaluator make a switch cheaper.  Callee-saved registers
+   are spilled into this frame, above the stack pointer recorded here,
+   where the GC will scan them. */
+static NOINLINE void switch_to(struct rthread *to)
+{
+    struct rthread *from = rt_current();
+    if (to == from) return;
     __builtin_unwind_init();
+    vm.th = &to->t;
+    to->t.stack_dirty = true;     /* it runs: its remembered stack roots go stale */
     char *sp;
 #if defined(__x86_64__)
     __asm__ volatile("mov %%rsp, %0" : "=r"(sp));
@@ -240,25 +265,6 @@ static NOINLINE void switch_ctx(struct rthread *from, struct rthread *to)
     SWITCH_START(from->status == TS_DEAD ? NULL : &from->asan_fake_stack, lo, (size_t)(to->t.stack_base - lo));
     ctx_switch_to(&from->ctx, &to->ctx);
     SWITCH_FINISH(from->asan_fake_stack);
-}
-
-void sched_release_dead(void)
-{
-    struct rthread *d = S.dead;
-    if (!d || d == rt_current()) return;
-    S.dead = NULL;
-    STACK_DEREGISTER(d->valgrind_stack_id);
-    stack_release(d->stack, d->stack_size);
-    d->stack = NULL;
-}
-
-static void switch_to(struct rthread *next)
-{
-    struct rthread *cur = rt_current();
-    if (next == cur) return;
-    vm.th = &next->t;
-    next->t.stack_dirty = true;     /* it runs: its remembered stack roots go stale */
-    switch_ctx(cur, next);
     sched_release_dead();
 }
 
@@ -379,13 +385,21 @@ static void poll_waiters_on_tick(void)
     if (S.nfdw) poll_fds(0);
 }
 
+/* Thread.pass itself: one C frame less between a switch and the evaluator. */
+VALUE sched_pass_m(VALUE self, int argc, const VALUE *argv)
+{
+    (void)self; (void)argc; (void)argv;
+    sched_pass();
+    return Qnil;
+}
+
 void sched_pass(void)
 {
     if (sched_critical) return;
     poll_waiters_on_tick();
     if (!S.rq_bits) return;
     struct rthread *cur = rt_current();
-    int best = rq_best_level(), mine = prio_level(cur->priority);
+    int best = rq_best_level(), mine = cur->level;
     if (best < mine) return;                     /* still the highest */
     struct rthread *next = S.rq_head[best];
     rq_remove(next);
@@ -411,7 +425,7 @@ static void time_slice(void)
     struct rthread *cur = rt_current();
     if (S.nheap) wake_due_sleepers(sched_now());
     if (S.nfdw) poll_fds(0);
-    if (!S.rq_bits || rq_best_level() < prio_level(cur->priority)) return;
+    if (!S.rq_bits || rq_best_level() < cur->level) return;
     rq_push(cur);
     switch_to(rq_pop_best());
 }
@@ -499,21 +513,17 @@ void sched_thread_died(struct rthread *t)
         sched_wakeup(m);
         next = rq_pop_best();
     }
-    vm.th = &next->t;
-    next->t.stack_dirty = true;
-    switch_ctx(t, next);
+    switch_to(next);
     mr_bug("a dead thread was resumed");
 }
 
 void sched_set_priority(struct rthread *t, int prio)
 {
-    if (t->in_rq) {
-        rq_remove(t);
-        t->priority = prio;
-        rq_push(t);
-    } else {
-        t->priority = prio;
-    }
+    bool queued = t->in_rq;
+    if (queued) rq_remove(t);
+    t->priority = prio;
+    t->level = prio_level(prio);
+    if (queued) rq_push(t);
 }
 
 size_t sched_thread_count(void) { return S.count; }
@@ -609,6 +619,7 @@ extern void (*vm_thread_interrupt_hook)(void);
 void sched_init(struct rthread *main_rt)
 {
     S.main = main_rt;
+    main_rt->level = prio_level(0);
     S.count = 1;
     main_rt->all_next = main_rt->all_prev = main_rt;
     main_rt->status = TS_RUNNABLE;

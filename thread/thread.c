@@ -108,6 +108,7 @@ static VALUE thread_start(VALUE klass, int argc, const VALUE *argv)
     t->proc = proc_new(vm_current_block(), false);
     t->args = ary_new_from(argc, argv);
     t->priority = cur->priority;
+    t->level = cur->level;
     t->group = cur->group;
     t->stack = stack_alloc(&t->stack_size);
     if (!t->stack) exc_raise(vm.c.ThreadError, "can't create Thread (out of address space)");
@@ -230,12 +231,6 @@ static VALUE th_run(VALUE self, int argc, const VALUE *argv)
     th_wakeup(self, 0, NULL);
     sched_pass();
     return self;
-}
-
-static VALUE th_s_pass(VALUE self, int argc, const VALUE *argv)
-{
-    sched_pass();
-    return Qnil;
 }
 
 static VALUE th_s_stop(VALUE self, int argc, const VALUE *argv)
@@ -423,7 +418,7 @@ void thread_init(void)
     define_singleton_method(c, "current", th_s_current, 0);
     define_singleton_method(c, "main", th_s_main, 0);
     define_singleton_method(c, "list", th_s_list, 0);
-    define_singleton_method(c, "pass", th_s_pass, 0);
+    define_singleton_method(c, "pass", sched_pass_m, 0);
     define_singleton_method(c, "stop", th_s_stop, 0);
     define_singleton_method(c, "kill", th_s_kill, 1);
     define_singleton_method(c, "exit", th_s_exit, 0);

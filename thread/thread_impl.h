@@ -44,6 +44,7 @@ struct rthread {
     enum rthread_status status;
     int wait_for;                 /* WAIT_ bits while stopped */
     int priority;
+    int level;                    /* run-queue level: priority clamped, 0..PRIO_LEVELS-1 */
     struct rthread *rq_prev, *rq_next;   /* run queue */
     bool in_rq;
     double wake_at;               /* WAIT_TIME: absolute CLOCK_MONOTONIC seconds */
@@ -74,6 +75,7 @@ void sched_init(struct rthread *main_rt);
 void sched_add_thread(struct rthread *t);          /* new thread, runnable */
 void sched_switch_to_new(struct rthread *t);       /* run t now; the caller becomes runnable */
 void sched_pass(void);                             /* Thread.pass */
+VALUE sched_pass_m(VALUE self, int argc, const VALUE *argv);  /* the method */
 void sched_yield_to(struct rthread *t);            /* run t now if it is runnable */
 void sched_release_dead(void);                     /* free the stack of the thread that just died */
 /* Block the current thread until sched_wakeup or the deadline (absolute
