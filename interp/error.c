@@ -59,11 +59,22 @@ VALUE exc_backtrace_here(int skip)
 }
 
 /* ------------------------------------------------------------ raising */
+/* -d: every exception raised is announced, as MRI 1.8 does */
+static void debug_report(VALUE exc)
+{
+    int state;
+    VALUE msg = vm_protect((VALUE (*)(VALUE))exc_message, exc, &state);
+    io_flush_all();
+    fprintf(stderr, "Exception `%s' at %s:%d - %s\n", obj_classname(exc), vm_source_file(), vm_source_line(),
+            !state && STRING_P(msg) ? RSTRING_PTR(msg) : "");
+}
+
 void exc_raise_obj(VALUE exc)
 {
     if (!HEAP_P(exc) || !obj_is_kind_of(exc, vm.c.Exception))
         exc_raise(vm.c.TypeError, "exception class/object expected");
     if (NIL_P(ivar_get(exc, ID_bt))) exc_set_backtrace(exc, exc_backtrace_here(0));
+    if (vm.debug && !obj_is_kind_of(exc, vm.c.SystemExit)) debug_report(exc);
     vm.th->errinfo = exc;
     tag_jump(TAG_RAISE, exc, 0);
 }
@@ -448,19 +459,20 @@ void error_init(void)
     c->LoadError = exc_class("LoadError", c->ScriptError);
     c->NotImplementedError = exc_class("NotImplementedError", c->ScriptError);
     c->SyntaxError = exc_class("SyntaxError", c->ScriptError);
-    c->SecurityError = exc_class("SecurityError", c->Exception);
     c->SignalException = exc_class("SignalException", c->Exception);
     c->Interrupt = exc_class("Interrupt", c->SignalException);
     c->SystemExit = exc_class("SystemExit", c->Exception);
     define_method(c->SystemExit, "initialize", exit_initialize, -1);
     define_method(c->SystemExit, "status", exit_status, 0);
     define_method(c->SystemExit, "success?", exit_success, 0);
-    c->SystemStackError = exc_class("SystemStackError", c->Exception);
     c->Fatal = class_new(c->Exception);
     define_const(c->Object, "fatal", c->Fatal);
     RCLASS_EXT(c->Fatal)->path = obj_freeze(str_new_cstr("fatal"));
 
     c->StandardError = exc_class("StandardError", c->Exception);
+    /* 1.8 (unlike 1.9) puts these two under StandardError: a bare rescue catches them */
+    c->SecurityError = exc_class("SecurityError", c->StandardError);
+    c->SystemStackError = exc_class("SystemStackError", c->StandardError);
     c->ArgumentError = exc_class("ArgumentError", c->StandardError);
     c->IOError = exc_class("IOError", c->StandardError);
     c->EOFError = exc_class("EOFError", c->IOError);

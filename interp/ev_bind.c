@@ -152,7 +152,8 @@ static void mark_tail(struct bind *b, struct node *n)
 
 static void bind_jump(struct bind *b, struct node *n)
 {
-    bind_opt(b, ((struct node_unary *)n)->value);
+    /* redo and retry are bare nodes: no value field to read */
+    if (n->type != NODE_REDO && n->type != NODE_RETRY) bind_opt(b, ((struct node_unary *)n)->value);
     if (n->type == NODE_RETURN) {
         if (n->flags & NF_TAIL) return;
         if (b->def) b->def->h.flags |= NF_TAG;

@@ -137,11 +137,10 @@ static VALUE ev_case(struct node *n, struct frame *f)
 }
 
 /* ------------------------------------------------------------ jumps */
+/* `return *a` is the svalue of a (1.8's ret_args): nil, its element or a */
 static VALUE jump_value(struct node *value, struct frame *f)
 {
-    if (!value) return Qnil;
-    if (value->type == NODE_SPLAT) return ev_splat_value(EVAL(((struct node_unary *)value)->value, f));
-    return EVAL(value, f);
+    return value ? EVAL(value, f) : Qnil;
 }
 
 static VALUE ev_break(struct node *n, struct frame *f)
@@ -254,6 +253,9 @@ static VALUE ev_rescue(struct node *n, struct frame *f)
         return v;
     }
     tag_pop(&tag);
+    /* as MRI: $! is restored unless a new exception is leaving (a return
+       or break out of a rescue clause must not leak the rescued one) */
+    if (tag.state != TAG_RAISE) vm.th->errinfo = saved_err;
     tag_jump(tag.state, tag.val, tag.dst);
 }
 

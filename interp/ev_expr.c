@@ -155,11 +155,12 @@ static VALUE ev_dot(struct node *n, struct frame *f)
 }
 
 /* a..b in a condition: true from when a holds until b holds (.. tests b
-   at once, ... on the next evaluation); the state is a hidden local. */
+   at once, ... on the next evaluation); the state is a hidden local of
+   the enclosing method, so that it lasts across runs of a block. */
 static VALUE ev_flip(struct node *n, struct frame *f)
 {
     struct node_flip *fl = (struct node_flip *)n;
-    VALUE *state = &f->env->vars[fl->slot];
+    VALUE *state = &env_at(f, fl->depth)->vars[fl->slot];
     if (RTEST(*state)) {
         if (RTEST(EVAL(fl->end, f))) *state = Qfalse;
         return Qtrue;
@@ -197,6 +198,8 @@ static bool eval_quietly(struct node *n, VALUE *out)
     return state == 0;
 }
 
+static const char *defined_kind(struct node *n, struct frame *f);
+
 static const char *defined_call(struct node_call *c, struct frame *f)
 {
     VALUE recv = f->self;
@@ -207,6 +210,8 @@ static const char *defined_call(struct node_call *c, struct frame *f)
     if (!priv && ME_VISI(me) == VIS_PRIVATE) return NULL;
     if (!priv && ME_VISI(me) == VIS_PROTECTED && !obj_is_kind_of(f->self, class_real(RMENTRY(me)->owner)))
         return NULL;
+    for (int i = 0; i < c->argc; i++)              /* as 1.8's arg_defined */
+        if (!defined_kind(c->args[i], f)) return NULL;
     return "method";
 }
 

@@ -15,7 +15,7 @@ static VALUE make_exception(int argc, const VALUE *argv)
     if (argc == 0) {
         VALUE err = vm.th->errinfo;
         if (!NIL_P(err)) return err;
-        return exc_new(vm.c.RuntimeError, "unhandled exception", 19);
+        return exc_new(vm.c.RuntimeError, "", 0);   /* reported as "unhandled exception" */
     }
     if (argc == 1 && STRING_P(argv[0])) return exc_new_str(vm.c.RuntimeError, argv[0]);
     if (!vm_respond_to(argv[0], ID_exception, true))
@@ -31,10 +31,9 @@ static VALUE k_raise(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 3);
     VALUE exc = make_exception(argc, argv);
-    if (argc > 0 && (argc < 3 || NIL_P(argv[2]))) exc_set_backtrace(exc, exc_backtrace_here(1));
-    else if (argc == 0 && NIL_P(ivar_get(exc, ID_bt))) exc_set_backtrace(exc, exc_backtrace_here(1));
-    vm.th->errinfo = exc;
-    tag_jump(TAG_RAISE, exc, 0);
+    /* as 1.8's rb_longjmp: an exception raised again keeps its backtrace */
+    if (NIL_P(ivar_get(exc, ID_bt))) exc_set_backtrace(exc, exc_backtrace_here(1));
+    exc_raise_obj(exc);
 }
 
 /* ------------------------------------------------------------ loop, catch */
@@ -143,18 +142,25 @@ static VALUE k_at_exit(VALUE self, int argc, const VALUE *argv)
 static VALUE run_one_at_exit(VALUE proc) { return proc_call(proc, 0, NULL); }
 
 /* Handlers run newest first; one that raises is reported and the rest run.
-   SystemExit in a handler changes the exit status (returned via errinfo). */
+   SystemExit in a handler changes the exit status (returned via errinfo).
+   As 1.8's rb_exec_end_proc, the handlers registered so far run as one
+   batch; those registered meanwhile run as the next batch. */
 void vm_run_at_exit(void)
 {
     while (RARRAY_LEN(at_exit_procs) > 0) {
-        VALUE proc = ary_pop(at_exit_procs);
-        int state;
-        vm_protect(run_one_at_exit, proc, &state);
-        if (state == TAG_RAISE) {
-            VALUE err = vm.th->errinfo;
-            if (obj_is_kind_of(err, vm.c.SystemExit)) vm.th->jump_val = err;
-            else exc_print(err);
+        VALUE batch = at_exit_procs;
+        at_exit_procs = ary_new();
+        while (RARRAY_LEN(batch) > 0) {
+            VALUE proc = ary_pop(batch);
+            int state;
+            vm_protect(run_one_at_exit, proc, &state);
+            if (state == TAG_RAISE) {
+                VALUE err = vm.th->errinfo;
+                if (obj_is_kind_of(err, vm.c.SystemExit)) vm.th->jump_val = err;
+                else exc_print(err);
+            }
         }
+        GC_GUARD(batch);
     }
 }
 

@@ -99,9 +99,9 @@ static void string_escape(struct lexer *lx, int func, int term, int paren)
         break;
     default:
         if (func & STR_FUNC_REGEXP) {
-            /* regexps keep escapes for the regexp compiler; only \/ loses
-               its backslash, the slash being just the delimiter */
-            if (!(c == term && term == '/')) lex_tokadd(lx, '\\');
+            /* regexps keep every escape for the regexp compiler, \/ too:
+               1.8.7's /a\/b/.source is "a\\/b" */
+            lex_tokadd(lx, '\\');
         } else if (func & STR_FUNC_EXPAND) {
             lex_pushback(lx, c);
             c = lex_read_escape(lx, 0);

@@ -1,6 +1,6 @@
 /* main.c: the miniruby command line.
  *
- *   miniruby [-e CODE]... [-c] [-w] [-W0] [-d] [-I DIR] [-r LIB] [-v]
+ *   miniruby [-e CODE]... [-c] [-w] [-W0] [-d] [-I DIR] [-r LIB] [-Kkcode] [-v]
  *            [--version] [-h] [--dump-ast] [script | -] [args]
  *
  * Everything runs inside run() so that every VALUE lives below the stack
@@ -43,6 +43,7 @@ static void usage(void)
          "  -d              set debugging flags (set $DEBUG to true)\n"
          "  -e 'command'    one line of script. Several -e's allowed. Omit [programfile]\n"
          "  -Idirectory     specify $LOAD_PATH directory (may be used more than once)\n"
+         "  -Kkcode         specifies KANJI (Japanese) code-set (u, e, s or n)\n"
          "  -i              interactive session (the default when stdin is a terminal)\n"
          "  -rlibrary       require the library, before executing your script\n"
          "  -v              print version number, then turn on verbose mode\n"
@@ -61,10 +62,40 @@ static NORETURN void invalid_option(const char *opt)
     exit(1);
 }
 
-static void set_verbose(int level)
+static void set_verbose(int level) { vm.verbose = level; }
+
+/* $VERBOSE is nil, false or true for -W0, the default and -w; assigning
+   it from Ruby changes the level the interpreter warns at. */
+static VALUE get_verbose(ID id, void *data)
 {
-    vm.verbose = level;
-    gvar_set(sym_intern_cstr("$VERBOSE"), level == 0 ? Qnil : level == 1 ? Qfalse : Qtrue);
+    (void)id; (void)data;
+    return vm.verbose == 0 ? Qnil : vm.verbose == 1 ? Qfalse : Qtrue;
+}
+static void set_verbose_var(VALUE v, ID id, void *data)
+{
+    (void)id; (void)data;
+    vm.verbose = NIL_P(v) ? 0 : RTEST(v) ? 2 : 1;
+}
+static VALUE get_debug(ID id, void *data) { (void)id; (void)data; return BOOL2V(vm.debug); }
+static void set_debug(VALUE v, ID id, void *data) { (void)id; (void)data; vm.debug = RTEST(v); }
+
+/* The globals and constants the switches and the version describe. */
+static void define_program_globals(void)
+{
+    gvar_define_hooked("$VERBOSE", NULL, get_verbose, set_verbose_var);
+    gvar_define_hooked("$-v", NULL, get_verbose, set_verbose_var);
+    gvar_define_hooked("$-w", NULL, get_verbose, set_verbose_var);
+    gvar_define_hooked("$DEBUG", NULL, get_debug, set_debug);
+    gvar_define_hooked("$-d", NULL, get_debug, set_debug);
+    static const char *const consts[][2] = {
+        { "RUBY_VERSION", "1.8.7" }, { "RUBY_RELEASE_DATE", "2013-06-27" },
+        { "RUBY_PLATFORM", MR_PLATFORM }, { "VERSION", "1.8.7" },
+        { "RELEASE_DATE", "2013-06-27" }, { "PLATFORM", MR_PLATFORM },
+        { "RUBY_COPYRIGHT", "ruby - Copyright (C) 1993-2013 Yukihiro Matsumoto" },
+    };
+    for (size_t i = 0; i < sizeof consts / sizeof consts[0]; i++)
+        define_global_const(consts[i][0], obj_freeze(str_new_cstr(consts[i][1])));
+    define_global_const("RUBY_PATCHLEVEL", INT2FIX(374));
 }
 
 /* The argument of -e/-I/-r: glued (-Ifoo) or the next word. */
@@ -91,7 +122,7 @@ static bool parse_switch(struct options *o, int argc, char **argv, int *i)
         case 'c': o->check_only = true; break;
         case 'w': set_verbose(2); break;
         case 'v': o->show_version = true; set_verbose(2); break;
-        case 'd': vm.debug = true; gvar_set(sym_intern_cstr("$DEBUG"), Qtrue); break;
+        case 'd': vm.debug = true; break;
         case 'i': o->interactive = true; break;
         case 'W': {
             int level = p[1] >= '0' && p[1] <= '2' ? p[1] - '0' : 2;
@@ -107,6 +138,9 @@ static bool parse_switch(struct options *o, int argc, char **argv, int *i)
             return true;
         }
         case 'I': load_add_path(option_arg(argc, argv, i, p + 1, "-I")); return true;
+        case 'K':                      /* -Ku -Ke -Ks -Kn: $KCODE; other letters: none */
+            if (p[1]) { char k[2] = { p[1], 0 }; re_set_kcode(k); p++; }
+            break;
         case 'r':
             if (o->nrequires < 64) o->requires[o->nrequires++] = option_arg(argc, argv, i, p + 1, "-r");
             return true;
@@ -264,9 +298,11 @@ static int run(int argc, char **argv)
 {
     struct options o = { 0 };
     o.e_code = 0;
+    define_program_globals();
     parse_args(&o, argc, argv);
     if (o.show_version) {
         print_version();
+        fflush(stdout);                /* before the program's own output */
         if (!o.e_code && !o.script) return 0;
     }
     if (o.interactive || (!o.e_code && !o.script && isatty(0) && repl_main)) {

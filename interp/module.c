@@ -129,8 +129,14 @@ static VALUE mod_remove_const(VALUE self, int argc, const VALUE *argv) { return 
 static VALUE mod_const_missing(VALUE self, int argc, const VALUE *argv)
 {
     ID id = conv_to_id(argv[0]);
-    if (self == vm.c.Object) exc_name_error(id, "uninitialized constant %s", sym_name(id));
-    exc_name_error(id, "uninitialized constant %s::%s", class_name(self), sym_name(id));
+    VALUE msg = self == vm.c.Object ? str_new_fmt("uninitialized constant %s", sym_name(id))
+        : str_new_fmt("uninitialized constant %s::%s", class_name(self), sym_name(id));
+    VALUE exc = exc_new_str(vm.c.NameError, msg);
+    ivar_set(exc, sym_intern_cstr("name"), ID2SYM(id));
+    /* 1.8.7 pops const_missing's frame: the report points at the reference */
+    struct frame *f = vm.th->frame;
+    exc_set_backtrace(exc, exc_backtrace_here(f && f->mid == ID_const_missing && (f->flags & FRAME_CFUNC)));
+    exc_raise_obj(exc);
 }
 
 static VALUE mod_s_nesting(VALUE self, int argc, const VALUE *argv)
@@ -235,8 +241,12 @@ static VALUE mod_module_function(VALUE self, int argc, const VALUE *argv)
         ID mid = conv_to_id(argv[i]);
         VALUE me = class_lookup_method(self, mid);
         if (!me) exc_name_error(mid, "undefined method `%s' for module `%s'", sym_name(mid), class_name(self));
-        class_add_method(meta, mid, me);
-        class_set_visibility(meta, mid, VIS_PUBLIC);
+        /* a copy: the module's own entry becomes private, this one stays public */
+        VALUE copy = me_new(ME_TYPE(me), ME_NAME(me), meta, VIS_PUBLIC);
+        RMENTRY(copy)->body = RMENTRY(me)->body;
+        RMENTRY(copy)->aux = RMENTRY(me)->aux;
+        RMENTRY(copy)->cref = RMENTRY(me)->cref;
+        class_add_method(meta, mid, copy);
         class_set_visibility(self, mid, VIS_PRIVATE);
     }
     return self;

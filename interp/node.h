@@ -149,7 +149,9 @@ struct node_list {     /* NODE_SEQ, NODE_ARRAY, NODE_HASH, NODE_D* */
 
 struct node_unary  { struct node h; struct node *value; };
 struct node_binary { struct node h; struct node *left, *right; };
-struct node_flip   { struct node h; struct node *beg, *end; int slot; }; /* slot: hidden local at depth 0 */
+struct node_flip   { struct node h; struct node *beg, *end; int slot;
+                     int depth; };  /* slot: hidden local in the nearest def/class/program scope,
+                                       depth scopes out (blocks in between share it, as in MRI) */
 
 struct node_lvar {
     struct node h;
@@ -232,6 +234,7 @@ struct node_block {
     struct node *body;        /* NULL for an empty body */
     bool is_for;              /* a for-loop body: no scope of its own, params set outer vars */
 };
+#define NF_EMPTY_PARAMS 0x01  /* node_block: written with || (Proc#arity 0, not -1) */
 
 struct node_if   { struct node h; struct node *cond, *then_, *else_; };
 

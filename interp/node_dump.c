@@ -480,7 +480,8 @@ static void fields(struct dumper *d, struct sx *l, const struct node *n)
     }
     case NODE_FLIP2: case NODE_FLIP3: {
         const struct node_flip *f = (const struct node_flip *)n;
-        kid(d, l, f->beg, line); kid(d, l, f->end, line); add(d, l, atom(d, "%d", f->slot));
+        kid(d, l, f->beg, line); kid(d, l, f->end, line);
+        add(d, l, atom(d, "%d", f->depth)); add(d, l, atom(d, "%d", f->slot));
         break;
     }
     case NODE_LVAR: case NODE_LASGN: lvar(d, l, n); break;

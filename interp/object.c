@@ -18,6 +18,7 @@ VALUE obj_alloc(VALUE klass)
 VALUE obj_id(VALUE obj)
 {
     if (FIXNUM_P(obj)) return int_new(2 * FIX2LONG(obj) + 1);
+    if (obj == Qnil || obj == Qtrue || obj == Qfalse) return INT2FIX((long)obj);  /* 4, 2, 0 as in 1.8 */
     return int_new((long)(obj >> 1));
 }
 
@@ -162,7 +163,8 @@ void obj_check_frozen(VALUE obj)
 }
 
 static VALUE k_freeze(VALUE self, int argc, const VALUE *argv) { return obj_freeze(self); }
-static VALUE k_frozen_p(VALUE self, int argc, const VALUE *argv) { return BOOL2V(OBJ_FROZEN(self)); }
+/* 1.8: immediates (Fixnum, Symbol, nil, true, false) are never frozen */
+static VALUE k_frozen_p(VALUE self, int argc, const VALUE *argv) { return BOOL2V(HEAP_P(self) && OBJ_FROZEN(self)); }
 
 static VALUE k_taint(VALUE self, int argc, const VALUE *argv)
 {
@@ -287,11 +289,34 @@ static VALUE k_protected_methods(VALUE self, int argc, const VALUE *argv)
     return class_instance_methods(class_of(self), true, 1 << VIS_PROTECTED);
 }
 
+static void add_method_names(VALUE k, struct idtab *seen, VALUE ary)
+{
+    IDTAB_FOREACH(RCLASS(k)->m_tbl, e) {
+        if (idtab_lookup(seen, e->key, NULL)) continue;
+        idtab_insert(seen, e->key, Qtrue);
+        if (ME_TYPE(e->val) != ME_UNDEF && ME_VISI(e->val) != VIS_PRIVATE)
+            ary_push(ary, str_new_cstr(sym_name(e->key)));
+    }
+}
+
+/* As 1.8's rb_obj_singleton_methods: the singleton class, then (all, the
+   default) the modules it extends with and the singleton classes above
+   it, up to the first ordinary class, which never counts. */
 static VALUE k_singleton_methods(VALUE self, int argc, const VALUE *argv)
 {
+    arity_check(argc, 0, 1);
+    bool all = argc == 0 || RTEST(argv[0]);
+    VALUE ary = ary_new();
+    struct idtab *seen = idtab_new();
     VALUE k = class_of(self);
-    if (!FL_TEST(k, FL_SINGLETON)) return ary_new();
-    return class_instance_methods(k, false, (1 << VIS_PUBLIC) | (1 << VIS_PROTECTED));
+    if (FL_TEST(k, FL_SINGLETON)) {
+        add_method_names(k, seen, ary);
+        k = RCLASS(k)->super;
+    }
+    for (; all && k && (FL_TEST(k, FL_SINGLETON) || BUILTIN_TYPE(k) == T_ICLASS); k = RCLASS(k)->super)
+        add_method_names(k, seen, ary);
+    idtab_free(seen);
+    return ary;
 }
 
 /* ------------------------------------------------------------ send, method, extend */
@@ -513,7 +538,7 @@ static void define_kernel_methods(VALUE k)
 void object_init(void)
 {
     class_set_allocator(vm.c.Object, obj_alloc);
-    define_private_method(vm.c.Object, "initialize", k_initialize, -1);
+    define_private_method(vm.c.Object, "initialize", k_initialize, 0);   /* Object.new(1): ArgumentError */
     define_kernel_methods(vm.c.Kernel);
 
     vm.c.NilClass = class_define("NilClass", vm.c.Object);

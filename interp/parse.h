@@ -130,6 +130,7 @@ void parse_scope_push(struct parser *p, struct pscope *s, enum scope_kind kind,
 void parse_scope_pop(struct parser *p);
 bool parse_local_find(struct parser *p, ID id, int *depth, int *idx);
 int parse_local_add(struct parser *p, ID id);
+int parse_hidden_slot(struct parser *p, int *depth);
 void parse_local_name(struct parser *p, int idx, ID id);
 struct node *parse_lvar_or_vcall(struct parser *p, ID id, int line);
 struct node *parse_lasgn(struct parser *p, ID id, struct node *value, int line);

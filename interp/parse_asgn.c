@@ -153,14 +153,16 @@ static struct node *rescue_rhs(struct parser *p, struct node *v, int line)
 
 /* Values after `=` at statement level: `a = 1, 2`, `a = *b`, `a, b = c`.
    A list (or for masgn any splat) makes a NODE_ARRAY. */
-static struct node *parse_mrhs(struct parser *p, bool masgn)
+static struct node *parse_mrhs(struct parser *p, bool masgn, bool *single)
 {
     int line = tline(p);
     size_t mark = parse_vmark(p);
+    *single = false;
     if (tk(p) != tSTAR) {
         struct node *v = parse_arg(p);
         parse_value_expr(p, v);
-        if (tk(p) != ',') return masgn ? v : rescue_rhs(p, v, line);
+        *single = tk(p) != ',';
+        if (*single) return masgn ? v : rescue_rhs(p, v, line);
         parse_vpush(p, v);
         skip(p);
     }
@@ -187,7 +189,8 @@ struct node *parse_assignment(struct parser *p, struct node *lhs, bool stmt_leve
     struct node *target = parse_to_target(p, lhs);    /* declares a new local first */
     struct node *value;
     if (stmt_level) {
-        value = parse_mrhs(p, false);
+        bool single;
+        value = parse_mrhs(p, false, &single);
     } else {
         value = parse_arg(p);
         parse_value_expr(p, value);
@@ -322,6 +325,14 @@ struct node *parse_masgn(struct parser *p, struct node *first, size_t pos)
         return &m->h;
     }
     parse_expect(p, '=');
-    m->rhs = parse_mrhs(p, true);
+    int line = tline(p);
+    bool single;
+    m->rhs = parse_mrhs(p, true, &single);
+    /* `*a = v`: 1.8 wraps one value, Array or not (NEW_ARRAY in MRI) */
+    if (m->lhs.n == 0 && single) {
+        size_t mark = parse_vmark(p);
+        parse_vpush(p, m->rhs);
+        m->rhs = parse_new_list(p, NODE_ARRAY, mark, line);
+    }
     return &m->h;
 }

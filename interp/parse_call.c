@@ -78,9 +78,12 @@ static void args_loop(struct parser *p, int close, struct node_call *c, struct n
             c->block_arg = parse_arg(p);
             break;
         }
+        bool splat = !first && tk(p) == tSTAR;
         one_arg(p, first, &hash_at);
         first = NULL;
         if (!accept(p, ',')) break;
+        /* 1.8: the splat is the last argument; only &blk may follow */
+        if (splat && (close == ']' || tk(p) != tAMPER)) parse_unexpected(p, close == ']' ? -1 : tAMPER);
     }
     close_hash(p, &hash_at, line);
     c->args = parse_vtake(p, mark, &c->argc);
@@ -131,7 +134,9 @@ static void paren_arg_command(struct parser *p, struct node_call *c)
 /* |a, (b, c), *d, &e|, ||, or nothing */
 static void block_params(struct parser *p, struct node_block *b)
 {
-    if (accept(p, tOROP) || !accept(p, '|') || accept(p, '|')) return;
+    if (accept(p, tOROP)) { b->h.flags |= NF_EMPTY_PARAMS; return; }
+    if (!accept(p, '|')) return;
+    if (accept(p, '|')) { b->h.flags |= NF_EMPTY_PARAMS; return; }
     if (tk(p) != tAMPER) b->params = parse_mlhs(p, '|');
     accept(p, ',');
     if (accept(p, tAMPER)) b->block_param = parse_to_target(p, parse_primary(p));

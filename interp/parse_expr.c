@@ -63,7 +63,7 @@ static struct node *flip_flop(struct parser *p, struct node_binary *r)
                               r->h.line);
     f->beg = range_end(p, r->left);
     f->end = range_end(p, r->right);
-    f->slot = parse_local_add(p, 0);
+    f->slot = parse_hidden_slot(p, &f->depth);
     return &f->h;
 }
 

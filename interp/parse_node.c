@@ -302,10 +302,8 @@ void parse_local_name(struct parser *p, int idx, ID id)
     if (s->hash) hash_insert(s, idx);
 }
 
-/* A new slot in the innermost scope (id 0: a hidden one). */
-int parse_local_add(struct parser *p, ID id)
+static int scope_add(struct parser *p, struct pscope *s, ID id)
 {
-    struct pscope *s = p->scope;
     struct scope_info *info = s->info;
     if (info->nlocals == s->cap) {
         int cap = s->cap ? s->cap * 2 : 8;
@@ -320,6 +318,18 @@ int parse_local_add(struct parser *p, ID id)
     else if (s->hash && id) hash_insert(s, idx);
     else if (!s->hash && info->nlocals > HASH_FROM) hash_rebuild(p, s);
     return idx;
+}
+
+/* A new slot in the innermost scope (id 0: a hidden one). */
+int parse_local_add(struct parser *p, ID id) { return scope_add(p, p->scope, id); }
+
+/* A hidden slot in the nearest def/class/program scope, *depth scopes out:
+   state that must outlive one run of a block (a flip-flop's). */
+int parse_hidden_slot(struct parser *p, int *depth)
+{
+    struct pscope *s = p->scope;
+    for (*depth = 0; s->kind == SCOPE_BLOCK && s->prev; s = s->prev) ++*depth;
+    return scope_add(p, s, 0);
 }
 
 struct node *parse_lvar_or_vcall(struct parser *p, ID id, int line)

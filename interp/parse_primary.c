@@ -90,6 +90,7 @@ struct node *parse_paren(struct parser *p)
     struct node *body = parse_compstmt(p, ')');
     p->paren_pos = saved;
     parse_expect(p, ')');
+    p->last_command = NULL;      /* `x = (foo 1) rescue r`: a primary, not a command */
     if (t == tLPAREN_ARG) p->lx.state = EXPR_ENDARG;
     return body ? body : parse_new_simple(p, NODE_NIL, line);
 }

@@ -60,7 +60,7 @@ int proc_arity(VALUE proc)
     const struct block *b = proc_block(proc);
     if (!b->node) return -1;
     const struct node_mlhs *p = b->node->params;
-    if (!p) return b->flags & BLOCK_LAMBDA ? -1 : -1;
+    if (!p) return b->node->h.flags & NF_EMPTY_PARAMS ? 0 : -1;   /* { || } : 0 (1.8.7) */
     if (p->n == 1 && !p->splat && !p->has_splat && !p->trailing_comma) return 1;
     if (p->splat || p->has_splat) return -(p->n + 1);
     return p->n;
@@ -115,6 +115,17 @@ static VALUE proc_eq(VALUE self, int argc, const VALUE *argv)
     if (!TYPE_P(o, T_PROC)) return Qfalse;
     const struct block *a = proc_block(self), *b = proc_block(o);
     return BOOL2V(a->node == b->node && a->env == b->env && a->self == b->self && a->cfunc == b->cfunc);
+}
+
+/* Proc#dup and #clone: a new Proc over the same code and variables */
+static VALUE proc_dup(VALUE self, int argc, const VALUE *argv)
+{
+    struct block *h = block_to_heap(proc_block(self));
+    VALUE obj = gc_new_obj(T_PROC, obj_class(self));
+    RDATA(obj)->data = h;
+    h->proc = obj;
+    if (proc_is_lambda(self)) FL_SET(obj, PROC_LAMBDA);
+    return obj;
 }
 
 static VALUE proc_inspect(VALUE self, int argc, const VALUE *argv)
@@ -336,6 +347,8 @@ void proc_init(void)
     define_method(p, "arity", proc_arity_m, 0);
     define_method(p, "to_proc", proc_to_proc, 0);
     define_method(p, "==", proc_eq, 1);
+    define_method(p, "dup", proc_dup, 0);
+    define_method(p, "clone", proc_dup, 0);
     define_method(p, "inspect", proc_inspect, 0);
     define_method(p, "to_s", proc_inspect, 0);
     define_method(p, "binding", proc_binding, 0);

@@ -1,4 +1,4 @@
-# regexps: source kept as written, except \/
+# regexps: source kept as written, \/ included (as 1.8.7)
 a = /abc/
 b = /a\/b\.c\d+/
 c = /x/imx
