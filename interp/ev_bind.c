@@ -23,6 +23,7 @@ struct bind {
     struct node *target_node;
     struct node_def *def;     /* innermost def */
     bool in_block;            /* inside a block of that def */
+    bool in_rescue;           /* inside a rescue clause: retry restarts its begin */
 };
 
 static void bind_node(struct bind *b, struct node *n);
@@ -159,7 +160,15 @@ static void bind_jump(struct bind *b, struct node *n)
         if (b->def) b->def->h.flags |= NF_TAG;
         return;
     }
-    if (n->type == NODE_RETRY) return;
+    if (n->type == NODE_RETRY) {
+        /* outside a rescue clause, 1.8's retry in a block restarts the
+           call the block was given to */
+        if (!b->in_rescue && b->target == TARGET_BLOCK) {
+            n->flags |= NF_TO_BLOCK;
+            b->target_node->flags |= NF_BLOCK_BREAK | NF_BLOCK_RETRY;
+        }
+        return;
+    }
     if (b->target == TARGET_LOOP) {
         b->target_node->flags |= NF_TAG;
     } else {
@@ -175,6 +184,7 @@ static void bind_block(struct bind *b, struct node_block *blk)
     b->target = TARGET_BLOCK;
     b->target_node = &blk->h;
     b->in_block = true;
+    b->in_rescue = false;
     bind_mlhs(b, blk->params);
     bind_opt(b, blk->block_param);
     bind_opt(b, blk->body);
@@ -308,7 +318,10 @@ static void bind_children(struct bind *b, struct node *n)
         struct node_resbody *r = (struct node_resbody *)n;
         bind_list(b, r->classes, r->n);
         bind_opt(b, r->var);
+        bool outer = b->in_rescue;
+        b->in_rescue = true;
         bind_opt(b, r->body);
+        b->in_rescue = outer;
         break;
     }
     case NODE_ENSURE: bind_opt(b, ((struct node_ensure *)n)->body); bind_opt(b, ((struct node_ensure *)n)->ensure); break;

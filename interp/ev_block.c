@@ -50,6 +50,18 @@ struct env *env_new_heap(const struct scope_info *scope, struct env *outer)
 }
 
 /* ------------------------------------------------------------ block parameters */
+/* MRI 1.8's warning for |a| given no value or several, naming the yield */
+static void warn_block_values(int argc, struct frame *bf)
+{
+    struct frame *site = frame_ruby(bf->prev);
+    if (!site || !site->node) {
+        exc_warn("multiple values for a block parameter (%d for 1)", argc);
+        return;
+    }
+    exc_warn("multiple values for a block parameter (%d for 1)\n\tfrom %s:%d", argc,
+             script_file(site->script), site->node->line);
+}
+
 static void lambda_arity(const struct node_mlhs *p, int argc)
 {
     int n = p->n;
@@ -66,6 +78,7 @@ static void assign_params(const struct node_block *nb, int argc, const VALUE *ar
     if (!p) return;
     if (p->n == 1 && !p->splat && !p->has_splat && !p->trailing_comma) {
         if (lambda && argc != 1) exc_arity(argc, 1, 1);
+        if (argc != 1 && vm.verbose) warn_block_values(argc, bf);
         VALUE v = argc == 0 ? Qnil : argc == 1 ? argv[0] : ary_new_from(argc, argv);
         struct node *t = p->targets[0];
         if (t->type == NODE_LASGN && ((struct node_lvar *)t)->depth == 0)
@@ -107,8 +120,10 @@ static NOINLINE VALUE run_block_body(struct frame *bf, const struct node_block *
     tag_jump(tag.state, tag.val, tag.dst);
 }
 
+/* def_class: for instance_eval/class_eval blocks, the class `def` defines
+   in; constants are still looked up where the block was written. */
 VALUE vm_invoke_block(const struct block *blk, int argc, const VALUE *argv, VALUE self,
-                      VALUE cref_override, int extra_flags)
+                      VALUE def_class, int extra_flags)
 {
     if (blk->cfunc) return blk->cfunc(blk->cdata, argc, argv);
     const struct node_block *nb = blk->node;
@@ -133,7 +148,8 @@ VALUE vm_invoke_block(const struct block *blk, int argc, const VALUE *argv, VALU
     bf.mid = blk->mid;
     bf.block = blk->outer_block;
     bf.env = env;
-    bf.cref = cref_override ? cref_override : blk->cref;
+    bf.cref = blk->cref;
+    bf.def_class = def_class ? def_class : blk->def_class;
     bf.node = &nb->h;
     bf.script = blk->script;
     bf.running = blk;
@@ -141,17 +157,18 @@ VALUE vm_invoke_block(const struct block *blk, int argc, const VALUE *argv, VALU
     bf.serial = 0;
     bf.svar[0] = bf.svar[1] = Qnil;
     bf.argc = argc;
-    bf.argv = NULL;
+    bf.argv = argv;                  /* zsuper in define_method bodies */
     bf.flags = (uint16_t)(FRAME_BLOCK | extra_flags);
-    bf.visi = VIS_PUBLIC;
+    bf.visi = def_class ? VIS_PUBLIC : blk->visi;
     bool lambda = (blk->flags & BLOCK_LAMBDA) || (extra_flags & FRAME_LAMBDA);
     if (lambda) {
         bf.flags |= FRAME_LAMBDA;
         bf.home = &bf;
         bf.serial = ++vm.serial;
+        if ((nb->h.flags & NF_EMPTY_PARAMS) && argc > 0) exc_arity(argc, 0, 0);
     }
+    ev_stack_check();                /* before the frame: overflow is reported at the caller */
     th->frame = &bf;
-    ev_stack_check();
     ev_safe_point();
     if (nb->params || nb->block_param) assign_params(nb, argc, argv, &bf, lambda);
     VALUE v = run_block_body(&bf, nb);
@@ -223,6 +240,7 @@ void vm_yield_prepare(struct yielder *y)
     bf->block = blk->outer_block;
     bf->env = &y->env;
     bf->cref = blk->cref;
+    bf->def_class = blk->def_class;
     bf->script = blk->script;
     bf->running = blk;
     bf->home = blk->home;
@@ -230,7 +248,7 @@ void vm_yield_prepare(struct yielder *y)
     bf->argc = 1;
     bf->argv = NULL;
     bf->flags = FRAME_BLOCK;
-    bf->visi = VIS_PUBLIC;
+    bf->visi = blk->visi;
 }
 
 /* v Qundef yields nothing (Kernel#loop). */
@@ -245,8 +263,8 @@ VALUE vm_yield_next(struct yielder *y, VALUE v)
     bf->prev = th->frame;
     bf->node = &nb->h;
     bf->svar[0] = bf->svar[1] = Qnil;
-    th->frame = bf;
     ev_stack_check();
+    th->frame = bf;
     ev_safe_point();
     if (nb->params || nb->block_param) assign_params(nb, argc, &v, bf, false);
     VALUE r = run_block_body(bf, nb);

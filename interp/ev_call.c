@@ -72,8 +72,10 @@ void ev_setup_block(struct block *b, const struct node_block *node, struct frame
     b->break_id = (node->h.flags & NF_BLOCK_BREAK) ? ++vm.serial : 0;
     b->proc = 0;
     b->method_me = f->me;
+    b->def_class = f->def_class;
     b->mid = f->mid;
     b->flags = 0;
+    b->visi = f->visi;
 }
 
 /* ------------------------------------------------------------ method_missing */
@@ -198,6 +200,7 @@ static VALUE invoke_ast(VALUE recv, VALUE me, ID mid, int argc, const VALUE *arg
     fr.block = blk;
     fr.env = env;
     fr.cref = RMENTRY(me)->cref;
+    fr.def_class = 0;
     fr.node = &def->h;
     fr.script = RMENTRY(me)->aux.script;
     fr.running = NULL;
@@ -208,8 +211,8 @@ static VALUE invoke_ast(VALUE recv, VALUE me, ID mid, int argc, const VALUE *arg
     fr.argv = NULL;
     fr.flags = 0;
     fr.visi = VIS_PUBLIC;
+    ev_stack_check();                /* before the frame: overflow is reported at the caller */
     th->frame = &fr;
-    ev_stack_check();
     ev_safe_point();
     bind_params(&fr, def, argc, argv);
     VALUE v;
@@ -287,7 +290,8 @@ VALUE ev_dispatch(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *ar
 }
 
 /* ------------------------------------------------------------ call nodes */
-/* A call that passes a literal block: a `break` in the block comes back here. */
+/* A call that passes a literal block: a `break` in the block comes back
+   here; a `retry` in it returns Qundef and the caller starts again. */
 VALUE ev_call_with_block(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
                          struct block *blk, struct call_cache *cc, int nflags)
 {
@@ -303,10 +307,21 @@ VALUE ev_call_with_block(struct frame *f, VALUE recv, ID mid, int argc, const VA
     }
     tag_pop(&tag);
     if (tag.state == TAG_BREAK && tag.dst == blk->break_id) return tag.val;
+    if (tag.state == TAG_RETRY && tag.dst == blk->break_id) return Qundef;
     tag_jump(tag.state, tag.val, tag.dst);
 }
 
+static VALUE ev_call_once(struct node *n, struct frame *f);
+
 static VALUE ev_call_general(struct node *n, struct frame *f)
+{
+    VALUE v;
+    while ((v = ev_call_once(n, f)) == Qundef)
+        ;   /* retry in the block: the receiver and arguments are evaluated again */
+    return v;
+}
+
+static VALUE ev_call_once(struct node *n, struct frame *f)
 {
     struct node_call *c = (struct node_call *)n;
     VALUE recv = c->recv ? EVAL(c->recv, f) : f->self;
@@ -448,6 +463,12 @@ VALUE ev_zsuper_args(struct frame *f)
 {
     VALUE me = f->me;
     VALUE args = ary_new();
+    if (me && ME_TYPE(me) == ME_BMETHOD) {
+        /* define_method: the arguments its body was called with (1.8.7) */
+        for (struct frame *b = f; b; b = b->prev)
+            if ((b->flags & FRAME_LAMBDA) && b->me == me && b->argv) return ary_new_from(b->argc, b->argv);
+        return args;
+    }
     if (!me || ME_TYPE(me) != ME_AST) return args;
     struct env *e = f->env;
     while (e && e->outer) e = e->outer;

@@ -94,7 +94,12 @@ static VALUE ev_for(struct node *n, struct frame *f)
     ev_setup_block(&blk, fo->block, f);
     struct call_cache cc = { 0, 0, 0 };
     f->node = n;
-    return ev_call_with_block(f, iter, ID_each, 0, NULL, &blk, &cc, 0);
+    VALUE v;
+    while ((v = ev_call_with_block(f, iter, ID_each, 0, NULL, &blk, &cc, 0)) == Qundef) {
+        iter = EVAL(fo->iter, f);      /* retry: start the loop again */
+        ev_setup_block(&blk, fo->block, f);
+    }
+    return v;
 }
 
 /* ------------------------------------------------------------ case */
@@ -168,8 +173,12 @@ static VALUE ev_redo(struct node *n, struct frame *f)
 
 static VALUE ev_retry(struct node *n, struct frame *f)
 {
-    (void)n; (void)f;
-    tag_jump(TAG_RETRY, Qnil, 0);
+    if (!(n->flags & NF_TO_BLOCK)) tag_jump(TAG_RETRY, Qnil, 0);
+    const struct block *blk = f->running;
+    f->node = n;
+    if (!blk || !blk->break_id || !tag_reachable(TAG_RETRY, blk->break_id))
+        exc_local_jump("retry", Qnil, "retry outside of rescue clause");
+    tag_jump(TAG_RETRY, Qnil, blk->break_id);
 }
 
 static VALUE ev_return(struct node *n, struct frame *f)
@@ -240,7 +249,11 @@ static VALUE ev_rescue(struct node *n, struct frame *f)
         int st = tag.state;
         tag.state = TAG_NONE;
         vm.th->frame = f;
-        if (handling && st == TAG_RETRY) { handling = false; vm.th->errinfo = saved_err; continue; }
+        if (handling && st == TAG_RETRY && tag.dst == 0) {
+            handling = false;
+            vm.th->errinfo = saved_err;
+            continue;
+        }
         if (handling || st != TAG_RAISE) { tag.state = st; break; }
         handling = true;
         VALUE exc = vm.th->errinfo;

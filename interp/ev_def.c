@@ -29,10 +29,17 @@ static VALUE new_ast_method(struct node_def *d, struct frame *f, VALUE owner, en
     return me;
 }
 
+/* Where def, alias and undef act: the lexical class, or the receiver of
+   class_eval/instance_eval when they run a block. */
+static VALUE def_target(struct frame *f)
+{
+    return f->def_class ? f->def_class : cref_class(f->cref);
+}
+
 static VALUE ev_defn(struct node *n, struct frame *f)
 {
     struct node_def *d = (struct node_def *)n;
-    VALUE klass = cref_class(f->cref);
+    VALUE klass = def_target(f);
     enum visibility visi = (enum visibility)f->visi;   /* top level: private */
     if (d->name == ID_initialize || d->name == ID_initialize_copy) visi = VIS_PRIVATE;
     f->node = n;
@@ -166,7 +173,7 @@ static VALUE ev_sclass(struct node *n, struct frame *f)
 static VALUE ev_alias(struct node *n, struct frame *f)
 {
     struct node_alias *a = (struct node_alias *)n;
-    VALUE klass = cref_class(f->cref);
+    VALUE klass = def_target(f);
     f->node = n;
     class_alias_method(klass, a->new_name, a->old_name);
     method_added(klass, a->new_name);
@@ -184,7 +191,7 @@ static VALUE ev_valias(struct node *n, struct frame *f)
 static VALUE ev_undef(struct node *n, struct frame *f)
 {
     struct node_undef *u = (struct node_undef *)n;
-    VALUE klass = cref_class(f->cref);
+    VALUE klass = def_target(f);
     f->node = n;
     for (int i = 0; i < u->n; i++) class_undef_method(klass, u->names[i]);
     return Qnil;

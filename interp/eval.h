@@ -17,6 +17,7 @@
 #define NF_TO_BLOCK    0x0200  /* break/next/redo: the target is a block, not a loop */
 #define NF_BLOCK_BREAK 0x0400  /* node_block: contains a break aimed at its call site */
 #define NF_TAIL        0x0800  /* return in tail position: just a value */
+#define NF_BLOCK_RETRY 0x2000  /* node_block: a retry restarts the call it was given to */
 
 /* selectors: the eval function for a node, or NULL if not this file's */
 eval_fn ev_expr_select(struct node *n);

@@ -97,9 +97,8 @@ static VALUE eval_under(VALUE self, VALUE under, int argc, const VALUE *argv, bo
 {
     const struct block *blk = vm_current_block();
     if (blk && argc == 0) {
-        VALUE cref = cref_new(under, blk->cref ? blk->cref : vm.top_cref);
         VALUE arg = self;
-        return vm_invoke_block(blk, pass_self ? 1 : 0, &arg, self, cref, 0);
+        return vm_invoke_block(blk, pass_self ? 1 : 0, &arg, self, under, 0);
     }
     if (blk) exc_arity(argc, 0, 0);
     arity_check(argc, 1, 3);
@@ -127,8 +126,7 @@ static VALUE exec_under(VALUE self, VALUE under, int argc, const VALUE *argv)
 {
     const struct block *blk = vm_current_block();
     if (!blk) exc_local_jump("noreason", Qnil, "no block given");
-    VALUE cref = cref_new(under, blk->cref ? blk->cref : vm.top_cref);
-    return vm_invoke_block(blk, argc, argv, self, cref, 0);
+    return vm_invoke_block(blk, argc, argv, self, under, 0);
 }
 
 static VALUE k_instance_exec(VALUE self, int argc, const VALUE *argv)

@@ -205,6 +205,7 @@ void gc_mark_block(const struct block *b)
         mark_root(b->script);
         mark_root(b->cdata);
         mark_root(b->method_me);
+        mark_root(b->def_class);
         gc_mark_env(b->env);
         if (b->proc) { mark_root(b->proc); return; }
     }
@@ -223,6 +224,7 @@ void gc_mark_frames(struct frame *f)
         mark_root(f->self);
         mark_root(f->me);
         mark_root(f->cref);
+        mark_root(f->def_class);
         mark_root(f->script);
         mark_root(f->svar[0]);
         mark_root(f->svar[1]);

@@ -94,7 +94,7 @@ VALUE vm_parse(const char *src, size_t len, const char *file, int line,
 VALUE vm_run_script(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
                     const struct block *outer_block, int frame_flags);
 VALUE vm_invoke_block(const struct block *blk, int argc, const VALUE *argv,
-                      VALUE self, VALUE cref_override, int extra_flags);
+                      VALUE self, VALUE def_class, int extra_flags);
 struct env *env_new_heap(const struct scope_info *scope, struct env *outer);
 struct block *block_to_heap(const struct block *blk);   /* for procs */
 VALUE cref_new(VALUE klass, VALUE prev);

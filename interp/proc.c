@@ -38,6 +38,7 @@ void proc_gc_mark(VALUE proc)
     gc_mark(b->script);
     gc_mark(b->cdata);
     gc_mark(b->method_me);
+    gc_mark(b->def_class);
     gc_mark_env(b->env);
     gc_mark_block(b->outer_block);
 }

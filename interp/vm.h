@@ -55,8 +55,10 @@ struct block {
     uint64_t break_id;              /* identity of the call site `break` leaves */
     VALUE proc;                     /* the Proc object, if one was made */
     VALUE method_me;                /* define_method body: the method entry */
+    VALUE def_class;                /* where `def` in it defines (class_eval), or 0 */
     ID mid;                         /* method name the block was written in */
     uint32_t flags;
+    uint8_t visi;                   /* default visibility where it was written */
 };
 
 /* ------------------------------------------------------------ frames */
@@ -78,6 +80,7 @@ struct frame {
     const struct block *block;  /* block given to this method */
     struct env *env;            /* locals; NULL for C frames */
     VALUE cref;                 /* lexical class nesting (T_CREF) */
+    VALUE def_class;            /* class_eval/instance_eval blocks: where `def` defines, or 0 */
     const struct node *node;    /* what runs now: the line of backtraces */
     VALUE script;               /* T_SCRIPT of the code, for the file name */
     const struct block *running;/* block frames: the block being run */
