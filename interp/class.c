@@ -12,6 +12,7 @@
 #include <string.h>
 #include "internal.h"
 #include "idtab.h"
+#include "eval.h"
 
 /* ------------------------------------------------------------ creation */
 VALUE class_new_raw(enum vtype type, VALUE klass_of, VALUE super)
@@ -280,6 +281,7 @@ void class_add_method(VALUE klass, ID mid, VALUE me)
                                              BUILTIN_TYPE(klass) == T_MODULE ? "module" : "class");
     idtab_insert(RCLASS(klass)->m_tbl, mid, me);
     vm.method_state++;
+    if (vm.booted) ev_note_redefinition(klass, mid);   /* the evaluator's fast paths */
 }
 
 VALUE class_lookup_method(VALUE klass, ID mid)

@@ -9,6 +9,7 @@
  */
 #include <string.h>
 #include "eval.h"
+#include "green.h"
 
 /* ------------------------------------------------------------ arguments */
 /* Evaluate the arguments of c.  Small plain lists go to buf; splats or long
@@ -441,6 +442,22 @@ VALUE ev_binop(struct frame *f, VALUE a, ID op, VALUE b, struct call_cache *cc)
     return ev_dispatch(f, a, op, 1, &b, NULL, cc, 0);
 }
 
+/* Thread.pass: the scheduler's own primitive, called without dispatch or a
+   C frame while the cached method is still the built-in one (every frame
+   between a switch and the evaluator costs a mispredicted return). */
+static VALUE opt_thread_pass(struct node *n, struct frame *f)
+{
+    struct node_call *c = (struct node_call *)n;
+    VALUE recv = EVAL(c->recv, f);
+    f->node = n;
+    struct call_cache *cc = &c->cache;
+    if (LIKELY(recv == vm.c.Thread && cc->me && cc->state == vm.method_state &&
+               cc->serial == RCLASS(RBASIC(recv)->klass)->serial &&
+               ME_TYPE(cc->me) == ME_CFUNC && RMENTRY(cc->me)->body.fn == sched_pass_m))
+        return sched_pass_nil();
+    return ev_dispatch(f, recv, c->mid, 0, NULL, NULL, cc, n->flags);
+}
+
 /* ------------------------------------------------------------ super and yield */
 VALUE ev_call_super(struct frame *f, int argc, const VALUE *argv, const struct block *blk)
 {
@@ -543,6 +560,9 @@ static eval_fn select_call(struct node_call *c)
         default: break;
         }
     }
+    if (c->argc == 0 && c->recv && c->recv->type == NODE_CONST &&
+        ((struct node_var *)c->recv)->name == sym_intern_cstr("Thread") && c->mid == sym_intern_cstr("pass"))
+        return opt_thread_pass;
     switch (c->argc) {
     case 0: return ev_call0;
     case 1: return ev_call1;

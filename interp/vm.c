@@ -240,4 +240,5 @@ void vm_init(void *stack_base)
     define_singleton_method(vm.top_self, "to_s", main_to_s, 0);
     define_singleton_method(vm.top_self, "inspect", main_to_s, 0);
     vm.top_cref = cref_new(vm.c.Object, 0);
+    vm.booted = true;
 }

@@ -171,6 +171,7 @@ struct vm {
     VALUE top_cref;
     struct core_classes c;
     int verbose;                       /* -w: 2, default 1, -W0: 0 */
+    bool booted;                       /* core classes defined: later definitions are redefinitions */
     bool debug;                        /* -d */
     const char *script_name;           /* $0 */
 };

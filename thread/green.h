@@ -5,6 +5,7 @@
 #define MR_GREEN_H
 
 #include <sys/types.h>
+#include "value.h"
 
 /* Wait until fd is ready for events (POLLIN/POLLOUT); timeout < 0 means
    forever.  Returns the poll revents, or 0 on timeout. */
@@ -17,6 +18,12 @@ int sched_wait_fds(struct pollfd *fds, int n, double timeout);
 void sched_sleep(double sec);
 /* waitpid() that blocks only this thread. */
 pid_t sched_waitpid(pid_t pid, int *status, int flags);
+
+/* Thread.pass, and the method object itself (the evaluator calls the
+   scheduler directly while Thread.pass is not redefined). */
+void sched_pass(void);
+VALUE sched_pass_nil(void);       /* the same, returning nil (for tail calls) */
+VALUE sched_pass_m(VALUE self, int argc, const VALUE *argv);
 
 /* In a child after fork: only the calling thread survives. */
 void sched_after_fork(void);

@@ -240,15 +240,13 @@ static NOINLINE void release_dead_stack(void)
 }
 
 /* Run `to` and suspend the current thread until someone switches back.
-   One frame only: every return after a switch is mispredicted (the CPU's
-   return stack holds the other thread's calls), so fewer frames between
-   here and the evaluator make a switch cheaper.  Callee-saved registers
-   are spilled into this frame, above the stack pointer recorded here,
-   where the GC will scan them. */
-static NOINLINE void switch_to(struct rthread *to)
+   Every return after a switch is mispredicted (the CPU's return stack
+   holds the other thread's calls), so the switching functions keep the
+   frames between here and the evaluator few.  Callee-saved registers are
+   spilled into the calling frame (__builtin_unwind_init), above the stack
+   pointer recorded here, where the GC will scan them. */
+static inline __attribute__((always_inline)) void switch_to_body(struct rthread *from, struct rthread *to)
 {
-    struct rthread *from = rt_current();
-    if (to == from) return;
     __builtin_unwind_init();
     vm.th = &to->t;
     to->t.stack_dirty = true;     /* it runs: its remembered stack roots go stale */
@@ -267,6 +265,23 @@ static NOINLINE void switch_to(struct rthread *to)
     SWITCH_FINISH(from->asan_fake_stack);
     sched_release_dead();
 }
+
+static NOINLINE void switch_to(struct rthread *to)
+{
+    struct rthread *from = rt_current();
+    if (to == from) return;
+    switch_to_body(from, to);
+}
+
+/* Thread.pass switches through this, as a tail call: one frame fewer to
+   return through once the thread resumes. */
+static NOINLINE VALUE switch_then_check(struct rthread *to)
+{
+    switch_to_body(rt_current(), to);
+    if (UNLIKELY(vm.th->pending || signal_any_pending())) sched_check_pending();
+    return Qnil;
+}
+
 
 /* ------------------------------------------------------------ deadlock */
 static void print_wait(struct rthread *t)
@@ -389,24 +404,27 @@ static void poll_waiters_on_tick(void)
 VALUE sched_pass_m(VALUE self, int argc, const VALUE *argv)
 {
     (void)self; (void)argc; (void)argv;
-    sched_pass();
-    return Qnil;
+    return sched_pass_nil();
 }
 
-void sched_pass(void)
+/* Thread.pass returning nil, so that callers can tail-call it and the
+   switch tail-calls too: after a switch the thread returns straight into
+   the evaluator. */
+VALUE sched_pass_nil(void)
 {
-    if (sched_critical) return;
+    if (sched_critical) return Qnil;
     poll_waiters_on_tick();
-    if (!S.rq_bits) return;
+    if (!S.rq_bits) return Qnil;
     struct rthread *cur = rt_current();
     int best = rq_best_level(), mine = cur->level;
-    if (best < mine) return;                     /* still the highest */
+    if (best < mine) return Qnil;                /* still the highest */
     struct rthread *next = S.rq_head[best];
     rq_remove(next);
     rq_push(cur);
-    switch_to(next);
-    if (UNLIKELY(vm.th->pending || signal_any_pending())) sched_check_pending();
+    return switch_then_check(next);
 }
+
+void sched_pass(void) { sched_pass_nil(); }
 
 void sched_yield_to(struct rthread *t)
 {

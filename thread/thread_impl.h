@@ -74,8 +74,6 @@ static inline struct rthread *rt_current(void) { return RT(vm.th); }
 void sched_init(struct rthread *main_rt);
 void sched_add_thread(struct rthread *t);          /* new thread, runnable */
 void sched_switch_to_new(struct rthread *t);       /* run t now; the caller becomes runnable */
-void sched_pass(void);                             /* Thread.pass */
-VALUE sched_pass_m(VALUE self, int argc, const VALUE *argv);  /* the method */
 void sched_yield_to(struct rthread *t);            /* run t now if it is runnable */
 void sched_release_dead(void);                     /* free the stack of the thread that just died */
 /* Block the current thread until sched_wakeup or the deadline (absolute
