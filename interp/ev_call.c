@@ -347,12 +347,28 @@ static VALUE ev_call_once(struct node *n, struct frame *f)
     return v;
 }
 
+/* ev_dispatch's hit path inlined into the call nodes (no block): a call
+   whose cache hits goes from the node straight into the method. */
+static inline VALUE call_node(struct frame *f, struct node_call *c, VALUE recv, int argc, const VALUE *argv)
+{
+    VALUE klass = class_of_inline(recv);
+    VALUE me = c->cache.me;
+    if (LIKELY(me && c->cache.serial == RCLASS(klass)->serial && c->cache.state == vm.method_state)) {
+        VALUE visi = RBASIC(me)->flags & ((VALUE)3 << 14);
+        if (LIKELY(!visi || (visi == ((VALUE)VIS_PRIVATE << 14) && (c->h.flags & NF_FCALL)))) {
+            if (ME_TYPE(me) == ME_CFUNC) return invoke_cfunc(recv, me, c->mid, argc, argv, NULL);
+            if (ME_TYPE(me) == ME_AST) return invoke_ast(recv, me, c->mid, argc, argv, NULL);
+        }
+    }
+    return ev_dispatch(f, recv, c->mid, argc, argv, NULL, &c->cache, c->h.flags);
+}
+
 static VALUE ev_call0(struct node *n, struct frame *f)
 {
     struct node_call *c = (struct node_call *)n;
     VALUE recv = c->recv ? EVAL(c->recv, f) : f->self;
     f->node = n;
-    return ev_dispatch(f, recv, c->mid, 0, NULL, NULL, &c->cache, n->flags);
+    return call_node(f, c, recv, 0, NULL);
 }
 
 static VALUE ev_call1(struct node *n, struct frame *f)
@@ -361,7 +377,7 @@ static VALUE ev_call1(struct node *n, struct frame *f)
     VALUE recv = c->recv ? EVAL(c->recv, f) : f->self;
     VALUE arg = EVAL(c->args[0], f);
     f->node = n;
-    return ev_dispatch(f, recv, c->mid, 1, &arg, NULL, &c->cache, n->flags);
+    return call_node(f, c, recv, 1, &arg);
 }
 
 static VALUE ev_call2(struct node *n, struct frame *f)
@@ -372,7 +388,7 @@ static VALUE ev_call2(struct node *n, struct frame *f)
     argv[0] = EVAL(c->args[0], f);
     argv[1] = EVAL(c->args[1], f);
     f->node = n;
-    return ev_dispatch(f, recv, c->mid, 2, argv, NULL, &c->cache, n->flags);
+    return call_node(f, c, recv, 2, argv);
 }
 
 static VALUE ev_call3(struct node *n, struct frame *f)
@@ -384,7 +400,7 @@ static VALUE ev_call3(struct node *n, struct frame *f)
     argv[1] = EVAL(c->args[1], f);
     argv[2] = EVAL(c->args[2], f);
     f->node = n;
-    return ev_dispatch(f, recv, c->mid, 3, argv, NULL, &c->cache, n->flags);
+    return call_node(f, c, recv, 3, argv);
 }
 
 /* ------------------------------------------------------------ fixnum fast paths */
