@@ -39,10 +39,9 @@ int ary_sort_cmp(VALUE a, VALUE b)
     return cmp_int(vm_call1(a, ID_cmp, b), a, b);
 }
 
-static int block_cmp(const struct block *blk, VALUE a, VALUE b)
+static int block_cmp(struct yielder *y, VALUE a, VALUE b)
 {
-    VALUE args[2] = { a, b };
-    return cmp_int(vm_yield_block(blk, 2, args), a, b);
+    return cmp_int(vm_yield_next2(y, a, b), a, b);
 }
 
 /* ------------------------------------------------------------ generic merge sort */
@@ -50,12 +49,12 @@ struct pair { VALUE key, val; };
 
 struct msort {
     struct pair *tmp;
-    const struct block *blk;
+    struct yielder *y;        /* the comparison block, or NULL for <=> */
 };
 
 static inline int pair_cmp(struct msort *ms, const struct pair *a, const struct pair *b)
 {
-    return ms->blk ? block_cmp(ms->blk, a->key, b->key) : ary_sort_cmp(a->key, b->key);
+    return ms->y ? block_cmp(ms->y, a->key, b->key) : ary_sort_cmp(a->key, b->key);
 }
 
 static void insertion_sort(struct msort *ms, struct pair *a, long n)
@@ -97,7 +96,9 @@ static void generic_sort_pairs(VALUE pairs, long n, const struct block *blk)
 {
     VALUE tmp = ary_hidden_new(n + 1);
     ary_resize(tmp, n + 1);     /* n/2 pairs: all slots initialised for the GC */
-    struct msort ms = { (struct pair *)RARRAY_PTR(tmp), blk };
+    struct yielder y;
+    if (blk) vm_yield_prepare_block(&y, blk);
+    struct msort ms = { (struct pair *)RARRAY_PTR(tmp), blk ? &y : NULL };
     merge_sort(&ms, (struct pair *)RARRAY_PTR(pairs), n);
     GC_GUARD(tmp);
     GC_GUARD(pairs);

@@ -69,6 +69,23 @@ static void lambda_arity(const struct node_mlhs *p, int argc)
     if (argc < n || (!rest && argc > n)) exc_arity(argc, n, rest ? -1 : n);
 }
 
+/* |a, b|, |a, *b|, |a,| : one Array argument is spread over the parameters. */
+static bool block_destructures(const struct node_mlhs *p)
+{
+    return p->n >= 2 || (p->n == 1 && (p->splat || p->has_splat || p->trailing_comma));
+}
+
+/* Only local variables of the block itself, no splat: set directly. */
+static bool plain_targets(const struct node_mlhs *p)
+{
+    if (p->splat || p->has_splat) return false;
+    for (int i = 0; i < p->n; i++) {
+        const struct node *t = p->targets[i];
+        if (t->type != NODE_LASGN || ((const struct node_lvar *)t)->depth != 0) return false;
+    }
+    return true;
+}
+
 static void assign_params(const struct node_block *nb, int argc, const VALUE *argv, struct frame *bf,
                           bool lambda)
 {
@@ -87,8 +104,13 @@ static void assign_params(const struct node_block *nb, int argc, const VALUE *ar
             ev_assign(t, v, bf);
         return;
     }
+    bool multi = block_destructures(p);
+    if (multi && !lambda && argc != 1 && plain_targets(p)) {
+        for (int i = 0; i < p->n; i++)
+            bf->env->vars[((struct node_lvar *)p->targets[i])->idx] = i < argc ? argv[i] : Qnil;
+        return;
+    }
     VALUE ary = Qnil;
-    bool multi = p->n >= 2 || (p->n == 1 && (p->splat || p->has_splat || p->trailing_comma));
     if (argc == 1 && multi && !lambda) ary = conv_check_ary(argv[0]);
     if (NIL_P(ary)) {
         if (lambda) lambda_arity(p, argc);
@@ -227,10 +249,16 @@ void vm_yield_prepare(struct yielder *y)
 {
     const struct block *blk = vm_current_block();
     if (!blk) vm_need_block();
+    vm_yield_prepare_block(y, blk);
+}
+
+void vm_yield_prepare_block(struct yielder *y, const struct block *blk)
+{
     y->blk = blk;
     const struct node_block *nb = blk->node;
     y->fast = nb && !(blk->flags & BLOCK_LAMBDA) && !nb->is_for && !(nb->scope.flags & SCOPE_CAPTURED) &&
               nb->scope.nlocals <= YIELDER_LOCALS;
+    y->spreads = y->fast && nb->params && block_destructures(nb->params);
     if (!y->fast) return;
     y->env = (struct env){ y->vars, blk->env, &nb->scope, (uint32_t)nb->scope.nlocals, 0 };
     struct frame *bf = &y->bf;
@@ -251,11 +279,9 @@ void vm_yield_prepare(struct yielder *y)
     bf->visi = blk->visi;
 }
 
-/* v Qundef yields nothing (Kernel#loop). */
-VALUE vm_yield_next(struct yielder *y, VALUE v)
+static VALUE yield_prepared(struct yielder *y, int argc, const VALUE *argv)
 {
-    int argc = v == Qundef ? 0 : 1;
-    if (!y->fast) return vm_invoke_block(y->blk, argc, &v, y->blk->self, 0, 0);
+    if (!y->fast) return vm_invoke_block(y->blk, argc, argv, y->blk->self, 0, 0);
     const struct node_block *nb = y->blk->node;
     struct thread *th = vm.th;
     struct frame *bf = &y->bf;
@@ -266,10 +292,35 @@ VALUE vm_yield_next(struct yielder *y, VALUE v)
     ev_stack_check();
     th->frame = bf;
     ev_safe_point();
-    if (nb->params || nb->block_param) assign_params(nb, argc, &v, bf, false);
+    if (nb->params || nb->block_param) assign_params(nb, argc, argv, bf, false);
     VALUE r = run_block_body(bf, nb);
     th->frame = bf->prev;
     return r;
+}
+
+/* v Qundef yields nothing (Kernel#loop). */
+VALUE vm_yield_next(struct yielder *y, VALUE v)
+{
+    return yield_prepared(y, v == Qundef ? 0 : 1, &v);
+}
+
+/* Yield [a, b].  A plain block that spreads it over |a, b| gets the two
+   values without the Array, which nobody could see. */
+VALUE vm_yield_pair(struct yielder *y, VALUE a, VALUE b)
+{
+    if (y->fast && y->spreads) {
+        VALUE argv[2] = { a, b };
+        return yield_prepared(y, 2, argv);
+    }
+    VALUE pair = ary_new_of(2, a, b);
+    return yield_prepared(y, 1, &pair);
+}
+
+/* Yield two values, as yield(a, b) does. */
+VALUE vm_yield_next2(struct yielder *y, VALUE a, VALUE b)
+{
+    VALUE argv[2] = { a, b };
+    return yield_prepared(y, 2, argv);
 }
 
 VALUE vm_yield_values(int argc, ...)

@@ -403,20 +403,31 @@ static VALUE ev_call3(struct node *n, struct frame *f)
     return call_node(f, c, recv, 3, argv);
 }
 
-/* ------------------------------------------------------------ fixnum fast paths */
-static bool fix_ops_redefined;
+/* ------------------------------------------------------------ number fast paths */
+static bool fix_ops_redefined, flo_ops_redefined;
 
 void ev_note_redefinition(VALUE klass, ID mid)
 {
-    if (klass == vm.c.Fixnum || klass == vm.c.Integer || klass == vm.c.Numeric ||
-        klass == vm.c.Comparable || klass == vm.c.Object || klass == vm.c.Kernel) {
-        switch (mid) {
-        case ID_plus: case ID_minus: case ID_mul: case ID_lt: case ID_le:
-        case ID_gt: case ID_ge: case ID_eq: case ID_aref: case ID_lshift:
-            fix_ops_redefined = true;
-        default: break;
-        }
+    bool common = klass == vm.c.Numeric || klass == vm.c.Comparable || klass == vm.c.Object ||
+                  klass == vm.c.Kernel;
+    bool fix = common || klass == vm.c.Fixnum || klass == vm.c.Integer;
+    bool flo = common || klass == vm.c.Float;
+    switch (mid) {
+    case ID_plus: case ID_minus: case ID_mul: case ID_aref: case ID_lshift:
+        if (fix) fix_ops_redefined = true;
+        break;
+    case ID_lt: case ID_le: case ID_gt: case ID_ge: case ID_eq: case ID_cmp:
+        if (fix) fix_ops_redefined = true;
+        if (flo) flo_ops_redefined = true;
+        break;
+    default: break;
     }
+}
+
+/* Floats cannot be subclassed or given singleton methods: the class is Float. */
+static inline bool flo_pair(VALUE a, VALUE b)
+{
+    return FLOAT_P(a) && FLOAT_P(b) && !flo_ops_redefined;
 }
 
 static VALUE opt_slow(struct node *n, struct frame *f, VALUE recv, VALUE arg)
@@ -441,11 +452,37 @@ static VALUE opt_slow(struct node *n, struct frame *f, VALUE recv, VALUE arg)
 OPT_FIX_BINOP(opt_plus, { long r; if (!__builtin_add_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r); })
 OPT_FIX_BINOP(opt_minus, { long r; if (!__builtin_sub_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r); })
 OPT_FIX_BINOP(opt_mul, { long r; if (!__builtin_mul_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r); })
-OPT_FIX_BINOP(opt_lt, return BOOL2V(x < y))
-OPT_FIX_BINOP(opt_le, return BOOL2V(x <= y))
-OPT_FIX_BINOP(opt_gt, return BOOL2V(x > y))
-OPT_FIX_BINOP(opt_ge, return BOOL2V(x >= y))
-OPT_FIX_BINOP(opt_eq, return BOOL2V(x == y))
+/* Comparisons: Fixnums, and Floats (false for NaN, as the C operators are) */
+#define OPT_COMPARE(name, op)                                              \
+    static VALUE name(struct node *n, struct frame *f)                     \
+    {                                                                      \
+        struct node_call *c = (struct node_call *)n;                       \
+        VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);               \
+        if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b) && !fix_ops_redefined))      \
+            return BOOL2V((long)a op (long)b);                             \
+        if (flo_pair(a, b)) return BOOL2V(RFLOAT_VALUE(a) op RFLOAT_VALUE(b)); \
+        return opt_slow(n, f, a, b);                                       \
+    }
+
+OPT_COMPARE(opt_lt, <)
+OPT_COMPARE(opt_le, <=)
+OPT_COMPARE(opt_gt, >)
+OPT_COMPARE(opt_ge, >=)
+OPT_COMPARE(opt_eq, ==)
+
+/* <=>, the comparison of every sort block: nil for NaN */
+static VALUE opt_cmp(struct node *n, struct frame *f)
+{
+    struct node_call *c = (struct node_call *)n;
+    VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);
+    if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b) && !fix_ops_redefined))
+        return INT2FIX(((long)a > (long)b) - ((long)a < (long)b));
+    if (flo_pair(a, b)) {
+        double x = RFLOAT_VALUE(a), y = RFLOAT_VALUE(b);
+        return x < y ? INT2FIX(-1) : x > y ? INT2FIX(1) : x == y ? INT2FIX(0) : Qnil;
+    }
+    return opt_slow(n, f, a, b);
+}
 
 /* cur op rhs for op-assignment: the Fixnum fast paths, else a cached call. */
 VALUE ev_binop(struct frame *f, VALUE a, ID op, VALUE b, struct call_cache *cc)
@@ -573,6 +610,7 @@ static eval_fn select_call(struct node_call *c)
         case ID_gt: return opt_gt;
         case ID_ge: return opt_ge;
         case ID_eq: return opt_eq;
+        case ID_cmp: return opt_cmp;
         default: break;
         }
     }

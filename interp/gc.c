@@ -27,6 +27,9 @@
 #define PAGE_SLOTS  ((PAGE_SIZE - PAGE_HEADER) / GC_SLOT_SIZE)
 #define INITIAL_PAGES 16
 #define FREE_MIN_RATIO 0.5
+#define WORK_PER_FREE_SLOT 2      /* references marked per slot left free */
+#define MALLOC_LIMIT_MIN (8 * 1024 * 1024)
+#define MALLOC_PER_WORK 16        /* bytes malloc'd per reference marked before a collection */
 
 struct page {
     char *start;      /* first slot */
@@ -47,6 +50,8 @@ static struct {
     void (**markers)(void);
     size_t nmarkers;
     size_t malloc_increase, malloc_limit;
+    size_t mark_work;             /* references visited by the running collection */
+    size_t last_work;             /* and by the last one: the live graph's size */
     bool stress, disabled, collecting, want_gc;
     bool slow;                    /* stress or want_gc: the next allocation refills */
     size_t count;
@@ -134,6 +139,7 @@ bool gc_is_object(VALUE v)
 /* ------------------------------------------------------------ marking */
 void gc_mark(VALUE v)
 {
+    heap.mark_work++;
     if (!HEAP_P(v)) return;
     struct RBasic *b = RBASIC(v);
     if (b->flags & FL_MARK) return;
@@ -431,6 +437,7 @@ static void collect(void)
 {
     if (heap.collecting) mr_bug("GC re-entered");
     heap.collecting = true;
+    heap.mark_work = 0;
     for (size_t i = 0; i < heap.nroots; i++) gc_mark(*heap.roots[i]);
     for (size_t i = 0; i < heap.nmarkers; i++) heap.markers[i]();
     mark_vm();
@@ -439,7 +446,10 @@ static void collect(void)
     drain_mark_stack();
     sweep();
     heap.count++;
+    heap.last_work = heap.mark_work;
     heap.malloc_increase = 0;
+    size_t limit = (heap.last_work + heap.total_slots) * MALLOC_PER_WORK;
+    heap.malloc_limit = limit > MALLOC_LIMIT_MIN ? limit : MALLOC_LIMIT_MIN;
     heap.want_gc = false;
     heap.slow = heap.stress;
     heap.collecting = false;
@@ -456,8 +466,12 @@ static NOINLINE void refill(void)
     if (!heap.disabled && !heap.collecting &&
         (heap.stress || heap.want_gc || heap.total_slots >= INITIAL_PAGES * PAGE_SLOTS))
         collect();
-    /* keep a good share free so the next collection is far away */
-    while (!heap.freelist || heap.free_slots < heap.total_slots * FREE_MIN_RATIO) {
+    /* Keep a good share free so the next collection is far away: a
+       collection costs the live graph (a Hash of a million Integers is a
+       million references, one slot) plus the heap, and must be paid for
+       by as many allocations. */
+    while (!heap.freelist || heap.free_slots < heap.total_slots * FREE_MIN_RATIO ||
+           heap.free_slots < heap.last_work / WORK_PER_FREE_SLOT) {
         size_t grow = heap.npages / 2 + 1;
         for (size_t i = 0; i < grow; i++) add_page();
     }
@@ -541,7 +555,7 @@ void gc_init(void *stack_base)
 {
     const char *stress = getenv("MINIRUBY_GC_STRESS");
     heap.stress = heap.slow = stress && *stress && *stress != '0';
-    heap.malloc_limit = 8 * 1024 * 1024;
+    heap.malloc_limit = MALLOC_LIMIT_MIN;
     heap.main_stack_base = stack_base;
     for (int i = 0; i < INITIAL_PAGES; i++) add_page();
 }

@@ -476,56 +476,63 @@ static VALUE hash_clear_m(VALUE self, int argc, const VALUE *argv)
 }
 
 /* ------------------------------------------------------------ iterators */
-static enum hash_iter each_i(VALUE key, VALUE val, void *arg)
+static enum hash_iter each_i(VALUE key, VALUE val, void *y)
 {
-    vm_yield1(ary_new_of(2, key, val));
+    vm_yield_pair(y, key, val);
     return HASH_CONTINUE;
 }
 
-static enum hash_iter each_pair_i(VALUE key, VALUE val, void *arg)
+static enum hash_iter each_pair_i(VALUE key, VALUE val, void *y)
 {
-    vm_yield_values(2, key, val);
+    vm_yield_next2(y, key, val);
     return HASH_CONTINUE;
 }
 
-static enum hash_iter each_key_i(VALUE key, VALUE val, void *arg)
+static enum hash_iter each_key_i(VALUE key, VALUE val, void *y)
 {
-    vm_yield1(key);
+    vm_yield_next(y, key);
     return HASH_CONTINUE;
 }
 
-static enum hash_iter each_value_i(VALUE key, VALUE val, void *arg)
+static enum hash_iter each_value_i(VALUE key, VALUE val, void *y)
 {
-    vm_yield1(val);
+    vm_yield_next(y, val);
     return HASH_CONTINUE;
+}
+
+static void each_with(VALUE self, enum hash_iter (*fn)(VALUE key, VALUE val, void *y))
+{
+    struct yielder y;
+    vm_yield_prepare(&y);
+    hash_foreach(self, fn, &y);
 }
 
 /* 1.8: each yields one [key, value] Array, each_pair two values */
 static VALUE hash_each(VALUE self, int argc, const VALUE *argv)
 {
     RETURN_ENUMERATOR(self, "each", 0, NULL);
-    hash_foreach(self, each_i, NULL);
+    each_with(self, each_i);
     return self;
 }
 
 static VALUE hash_each_pair(VALUE self, int argc, const VALUE *argv)
 {
     RETURN_ENUMERATOR(self, "each_pair", 0, NULL);
-    hash_foreach(self, each_pair_i, NULL);
+    each_with(self, each_pair_i);
     return self;
 }
 
 static VALUE hash_each_key(VALUE self, int argc, const VALUE *argv)
 {
     RETURN_ENUMERATOR(self, "each_key", 0, NULL);
-    hash_foreach(self, each_key_i, NULL);
+    each_with(self, each_key_i);
     return self;
 }
 
 static VALUE hash_each_value(VALUE self, int argc, const VALUE *argv)
 {
     RETURN_ENUMERATOR(self, "each_value", 0, NULL);
-    hash_foreach(self, each_value_i, NULL);
+    each_with(self, each_value_i);
     return self;
 }
 

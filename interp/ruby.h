@@ -149,12 +149,16 @@ VALUE vm_yield_block(const struct block *blk, int argc, const VALUE *argv);
 struct yielder {
     const struct block *blk;
     bool fast;                 /* a plain block: the prepared frame is reused */
+    bool spreads;              /* fast, and |a, b| spreads one Array argument */
     struct frame bf;
     struct env env;
     VALUE vars[YIELDER_LOCALS];
 };
 void vm_yield_prepare(struct yielder *y);
+void vm_yield_prepare_block(struct yielder *y, const struct block *blk);
 VALUE vm_yield_next(struct yielder *y, VALUE v);
+VALUE vm_yield_next2(struct yielder *y, VALUE a, VALUE b);
+VALUE vm_yield_pair(struct yielder *y, VALUE a, VALUE b);  /* yields [a, b] */
 bool vm_block_given(void);
 const struct block *vm_current_block(void);   /* block of the running C method */
 VALUE vm_block_proc(void);                    /* current block as a Proc; nil if none */

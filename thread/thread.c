@@ -115,9 +115,11 @@ static VALUE thread_start(VALUE klass, int argc, const VALUE *argv)
     size_t margin = t->stack_size / 4 < 256 * 1024 ? t->stack_size / 4 : 256 * 1024;
     /* Stacks are a power of two apart: start each at a different offset in
        its page so that the hot tops of several threads do not compete for
-       the same cache sets. */
+       the same cache sets (7% on pass.rb).  The offsets stay small: a
+       thread blocked on a Queue uses 3.3 KB, and one more byte than the
+       page holds costs 4 KB per thread, 400 MB for 100,000 of them. */
     static unsigned color;
-    size_t offset = (size_t)(color++ % 7) * 576;
+    size_t offset = (size_t)(color++ % 4) * 192;
     t->t.stack_lo = t->stack;
     t->t.stack_base = (char *)t->stack + t->stack_size - offset;
     t->t.stack_limit = (char *)t->stack + margin;

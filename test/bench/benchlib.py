@@ -344,6 +344,8 @@ WORKLOADS = [
              "Hash with N Integer keys"),
     Workload("lib_sort", "lib", _b("lib_sort.rb"), ["1000000"], ["50000"], parse_results,
              "Array#sort of N Floats"),
+    Workload("lib_gc", "lib", _b("lib_gc.rb"), ["1000000"], ["50000"], parse_results,
+             "N short-lived Strings with little, an Array or a Hash of N live"),
     Workload("lib_bignum", "lib", _b("lib_bignum.rb"), ["1000"], ["50"], parse_results,
              "(2**10000).to_s N times, Bignum arithmetic"),
     _sched_pass(2, 2),

@@ -275,6 +275,38 @@ test "each yields [key, value] pairs, each_pair two values" do
   assert_equal [1, 2], vals
 end
 
+test "each spreads the pair over any parameter list as a yield of [k, v] does" do
+  h = {:a => 1, :b => 2}
+  got = []
+  h.each { |*all| got << all }
+  assert_equal [[[:a, 1]], [[:b, 2]]], got
+  got = []
+  h.each { |k,| got << k }
+  assert_equal [:a, :b], got
+  got = []
+  h.each { |k, *rest| got << [k, rest] }
+  assert_equal [[:a, [1]], [:b, [2]]], got
+  got = []
+  h.each { |k, v, extra| got << [k, v, extra] }
+  assert_equal [[:a, 1, nil], [:b, 2, nil]], got
+  got = []
+  h.each { |(k, v)| got << v }
+  assert_equal [1, 2], got
+  got = []
+  h.each(&lambda { |pair| got << pair })
+  assert_equal [[:a, 1], [:b, 2]], got
+  @pairs = []
+  h.each { |k, @last| @pairs << @last }
+  assert_equal [1, 2], @pairs
+  captured = []
+  h.each { |k, v| captured << lambda { [k, v] } }
+  assert_equal [[:a, 1], [:b, 2]], captured.map { |l| l.call }
+  assert_equal [:a, 1, :b, 2], h.each_pair.to_a.flatten
+  s = 0
+  h.each { |k, v| next if k == :a; s += v }
+  assert_equal 2, s
+end
+
 test "break out of each" do
   h = {1 => 2, 3 => 4, 5 => 6}
   r = h.each { |k, v| break k if k == 3 }

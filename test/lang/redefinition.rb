@@ -42,3 +42,46 @@ test "a redefined Thread.pass is called" do
   Thread.pass
   assert_equal 2, calls
 end
+
+test "Float comparisons and <=> give MRI's answers on the fast path" do
+  nan = 0.0 / 0.0
+  assert_equal [-1, 0, 1], [1.0 <=> 2.0, 2.0 <=> 2.0, 3.0 <=> 2.0]
+  assert_nil(nan <=> 1.0)
+  assert_nil(1.0 <=> nan)
+  assert_equal [false, false, false, false, false], [nan < 1.0, nan <= 1.0, nan > 1.0, nan >= 1.0, nan == nan]
+  assert_equal [true, true, false], [1.5 < 2.5, 2.5 <= 2.5, 1.5 > 2.5]
+  assert_equal [-1, 0, 1], [1 <=> 2, 2 <=> 2, 3 <=> 2]
+  assert_equal(-1, 1.0 <=> 2)
+  assert_nil(1 <=> "a")
+  assert_equal [3.0, 2.0, 1.0], [2.0, 3.0, 1.0].sort { |a, b| b <=> a }
+end
+
+test "a redefined Float#<=> and Float#< are called" do
+  class Float
+    alias_method :orig_cmp, :<=>
+    alias_method :orig_lt, :<
+    def <=>(o) :cmp end
+    def <(o) :lt end
+  end
+  assert_equal :cmp, (1.0 <=> 2.0)
+  assert_equal :lt, (1.0 < 2.0)
+  assert_equal 1, (2 <=> 1)
+  class Float
+    alias_method :<=>, :orig_cmp
+    alias_method :<, :orig_lt
+  end
+  assert_equal(-1, 1.0 <=> 2.0)
+  assert_equal true, (1.0 < 2.0)
+end
+
+test "a <=> redefined in Comparable's place, on Fixnum, is called" do
+  class Fixnum
+    alias_method :orig_cmp, :<=>
+    def <=>(o) :fixcmp end
+  end
+  assert_equal :fixcmp, (1 <=> 2)
+  class Fixnum
+    alias_method :<=>, :orig_cmp
+  end
+  assert_equal(-1, 1 <=> 2)
+end

@@ -1,0 +1,35 @@
+# stack_pages.rb: a thread blocked on a Queue commits one page of its
+# stack.  hackysack.rb's 100,000 players fit in memory because of it; a
+# second page per thread would cost 400 MB there.
+require 'assert'
+require 'thread'
+
+# Resident bytes of the thread stack regions: anonymous mappings of
+# 64 default-sized (8 MB) stacks each, which the kernel merges when
+# they are adjacent.
+def stack_resident
+  total = 0
+  in_region = false
+  File.read("/proc/self/smaps").each_line do |line|
+    if line =~ /\A([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(\S*)/
+      size = $2.hex - $1.hex
+      in_region = $3.empty? && size % (64 * 8 * 1024 * 1024) == 0
+    elsif in_region && line =~ /\ARss:\s+(\d+) kB/
+      total += $1.to_i * 1024
+    end
+  end
+  total
+end
+
+test "blocked threads commit one stack page each" do
+  n = 640
+  before = stack_resident
+  queues = Array.new(n) { Queue.new }
+  threads = queues.map { |q| Thread.new { loop { break if q.pop == :exit } } }
+  Thread.pass
+  per_thread = (stack_resident - before) / n
+  queues.each { |q| q << :exit }
+  threads.each { |t| t.join }
+  assert per_thread >= 4096, "no stack committed? #{per_thread} bytes per thread"
+  assert per_thread < 4096 + 512, "#{per_thread} bytes of stack per blocked thread"
+end
