@@ -279,7 +279,7 @@ void vm_yield_prepare_block(struct yielder *y, const struct block *blk)
     bf->visi = blk->visi;
 }
 
-static VALUE yield_prepared(struct yielder *y, int argc, const VALUE *argv)
+static inline __attribute__((always_inline)) VALUE yield_prepared(struct yielder *y, int argc, const VALUE *argv)
 {
     if (!y->fast) return vm_invoke_block(y->blk, argc, argv, y->blk->self, 0, 0);
     const struct node_block *nb = y->blk->node;

@@ -32,6 +32,7 @@ static struct {
     size_t pfds_capa;
     struct rthread *main;             /* head of the ring of all threads */
     size_t count;
+    bool timer_on;                    /* ticking: stopped lazily, see on_interrupt */
     struct rthread *dead;             /* stack to release once switched away */
 } S;
 
@@ -468,6 +469,13 @@ void sched_check_pending(void)
 
 static void on_interrupt(void)
 {
+    /* Disarmed at the first interrupt after the last other thread ended,
+       not when it ends: a loop of Thread.new { }.join would otherwise make
+       two timer system calls per thread. */
+    if (S.timer_on && S.count < 2) {
+        timer_stop();
+        S.timer_on = false;
+    }
     if (sched_tick) {
         sched_tick = 0;
         time_slice();
@@ -483,14 +491,17 @@ static void all_insert(struct rthread *t)
     t->all_prev = m->all_prev;
     m->all_prev->all_next = t;
     m->all_prev = t;
-    if (++S.count == 2) timer_start();
+    if (++S.count == 2 && !S.timer_on) {
+        timer_start();
+        S.timer_on = true;
+    }
 }
 
 static void all_remove(struct rthread *t)
 {
     t->all_prev->all_next = t->all_next;
     t->all_next->all_prev = t->all_prev;
-    if (--S.count == 1) timer_stop();
+    --S.count;
 }
 
 void sched_add_thread(struct rthread *t)
@@ -663,4 +674,5 @@ void sched_after_fork(void)
     cur->is_main = true;
     vm.main_th = &cur->t;
     timer_stop();
+    S.timer_on = false;
 }

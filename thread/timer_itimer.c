@@ -28,13 +28,17 @@ static void set_interval(long usec)
 
 void timer_start(void)
 {
+    static bool installed;     /* the handler stays: one system call less per start */
     if (running) return;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_tick;
-    sa.sa_flags = SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGVTALRM, &sa, NULL);
+    if (!installed) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_tick;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGVTALRM, &sa, NULL);
+        installed = true;
+    }
     set_interval(TIMER_QUANTUM_US);
     running = true;
 }

@@ -1,6 +1,10 @@
 /* timer_pthread.c: time slices from a POSIX thread that wakes every 10 ms
  * while more than one Ruby thread exists.  It never touches interpreter
- * state except the two flags, written atomically. */
+ * state except the two flags, written atomically.
+ *
+ * A forked child has no timer thread: the fork handlers hold the lock
+ * across fork (the timer thread may have it) and let the child start a
+ * new thread when it next needs one. */
 #include <errno.h>
 #include <pthread.h>
 #include <time.h>
@@ -30,8 +34,22 @@ static void *timer_loop(void *arg)
     return NULL;
 }
 
+static void before_fork(void) { pthread_mutex_lock(&lock); }
+static void after_fork_parent(void) { pthread_mutex_unlock(&lock); }
+
+static void after_fork_child(void)
+{
+    started = ticking = false;
+    pthread_mutex_unlock(&lock);
+}
+
 void timer_start(void)
 {
+    static bool fork_handlers;
+    if (!fork_handlers) {
+        pthread_atfork(before_fork, after_fork_parent, after_fork_child);
+        fork_handlers = true;
+    }
     pthread_mutex_lock(&lock);
     if (!started) {
         /* the timer thread must not take the signals meant for the VM */
