@@ -11,6 +11,7 @@ Needs strace for the first two (the setitimer build only)."""
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -41,10 +42,15 @@ pid = fork do
 end
 Process.wait(pid)
 """)
+# its own process group: a starved child must not outlive the test
+p = subprocess.Popen([MINIRUBY, FORK], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                     start_new_session=True)
 try:
-    status, out, err = ruby([FORK], timeout=20)
-    check(status == 0 and out.strip() == "sliced", "forked child gets time slices: %r %r" % (out, err[-300:]))
+    out, err = p.communicate(timeout=20)
+    check(p.returncode == 0 and out.strip() == "sliced", "forked child gets time slices: %r %r" % (out, err[-300:]))
 except subprocess.TimeoutExpired:
+    os.killpg(p.pid, signal.SIGKILL)
+    p.communicate()
     check(False, "forked child hangs without time slices")
 
 status, version, _ = ruby(["-v"])
