@@ -6,6 +6,7 @@
  * catches `next` and `redo`, and it is what makes the ucontext build pay one
  * getcontext (and one rt_sigprocmask) per iteration.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "eval.h"
 
@@ -47,6 +48,45 @@ struct env *env_new_heap(const struct scope_info *scope, struct env *outer)
         gc_malloc_increase((size_t)n * sizeof(VALUE));
     }
     return e;
+}
+
+/* Locals made by eval live on in the scope it ran in (MRI 1.8's dynamic
+   variables): the environment gets new named slots.  Its slot names are
+   then its own copy; the slots may move, so nothing may hold a pointer
+   into vars across a call that can run Ruby code. */
+void env_add_locals(struct env *e, const ID *names, int n)
+{
+    if (n <= 0) return;
+    const struct scope_info *old = e->scope;
+    int have = old ? old->nlocals : 0;
+    struct scope_info *s;
+    if (e->flags & ENV_OWN_SCOPE) {
+        s = (struct scope_info *)old;
+    } else {
+        s = xmalloc(sizeof *s);
+        *s = old ? *old : (struct scope_info){ 0, NULL, 0 };
+        ID *copy = xmalloc((size_t)(have > 0 ? have : 1) * sizeof(ID));
+        if (have) memcpy(copy, old->names, (size_t)have * sizeof(ID));
+        s->names = copy;
+        e->scope = s;
+        e->flags |= ENV_OWN_SCOPE;
+    }
+    s->names = xrealloc(s->names, (size_t)(have + n) * sizeof(ID));
+    memcpy(s->names + have, names, (size_t)n * sizeof(ID));
+    s->nlocals = have + n;
+    e->vars = xrealloc(e->vars, (size_t)(e->nvars + (uint32_t)n) * sizeof(VALUE));
+    for (int i = 0; i < n; i++) e->vars[e->nvars + (uint32_t)i] = Qnil;
+    e->nvars += (uint32_t)n;
+    gc_malloc_increase((size_t)n * (sizeof(VALUE) + sizeof(ID)));
+}
+
+void env_gc_free(struct env *e)
+{
+    free(e->vars);
+    if (e->flags & ENV_OWN_SCOPE) {
+        free(((struct scope_info *)e->scope)->names);
+        free((void *)e->scope);
+    }
 }
 
 /* ------------------------------------------------------------ block parameters */

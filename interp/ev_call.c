@@ -156,6 +156,7 @@ static void bind_params(struct frame *fr, const struct node_def *def, int argc, 
         if (i < argc) vars[i] = argv[i];
         else EVAL(p->opt[j], fr);
     }
+    vars = fr->env->vars;        /* a default value's eval may have grown the env */
     if (p->rest >= 0) vars[p->rest] = argc > i ? ary_new_from(argc - i, argv + i) : ary_new();
     if (p->block >= 0) vars[p->block] = fr->block ? proc_new(fr->block, false) : Qnil;
 }

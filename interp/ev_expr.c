@@ -160,15 +160,17 @@ static VALUE ev_dot(struct node *n, struct frame *f)
 static VALUE ev_flip(struct node *n, struct frame *f)
 {
     struct node_flip *fl = (struct node_flip *)n;
-    VALUE *state = &env_at(f, fl->depth)->vars[fl->slot];
-    if (RTEST(*state)) {
-        if (RTEST(EVAL(fl->end, f))) *state = Qfalse;
+    /* the slot is found again after each evaluation: eval may move it */
+#define STATE (env_at(f, fl->depth)->vars[fl->slot])
+    if (RTEST(STATE)) {
+        if (RTEST(EVAL(fl->end, f))) STATE = Qfalse;
         return Qtrue;
     }
     if (!RTEST(EVAL(fl->beg, f))) return Qfalse;
     if (n->type == NODE_FLIP2 && RTEST(EVAL(fl->end, f))) return Qtrue;
-    *state = Qtrue;
+    STATE = Qtrue;
     return Qtrue;
+#undef STATE
 }
 
 static VALUE ev_match(struct node *n, struct frame *f)

@@ -3,7 +3,8 @@
  * forms.  Evaluated code sees the local variables of the place it runs in:
  * the parser is told the enclosing scopes, and the new program's
  * environment hangs below the caller's (which is on the heap, because the
- * parser marks scopes that call eval or binding as captured). */
+ * parser marks scopes that call eval or binding as captured).  Locals the
+ * code makes are added to that environment, as MRI 1.8 kept them. */
 #include <string.h>
 #include "eval.h"
 
@@ -30,9 +31,8 @@ static NORETURN void raise_syntax_error(const struct parse_error *err)
     exc_raise_str(vm.c.SyntaxError, str_new_cstr(err->message));
 }
 
-static VALUE eval_in(struct eval_ctx *c, VALUE src, const char *file, int line)
+static VALUE parse_in(struct eval_ctx *c, VALUE src, const char *file, int line)
 {
-    src = conv_to_str(src);
     struct parse_outer outer[MAX_OUTER];
     int n = 0;
     for (struct env *e = c->env; e && n < MAX_OUTER; e = e->outer, n++) {
@@ -45,6 +45,28 @@ static VALUE eval_in(struct eval_ctx *c, VALUE src, const char *file, int line)
     VALUE script = vm_parse(RSTRING_PTR(src), (size_t)RSTRING_LEN(src), file, line, n ? outer : NULL, &err);
     GC_GUARD(src);
     if (!script) raise_syntax_error(&err);
+    return script;
+}
+
+/* The locals script's top level makes, moved into the scope eval runs in
+   so that later evals there see them (MRI 1.8); true if there were any. */
+static bool adopt_locals(struct env *host, VALUE script)
+{
+    const struct scope_info *s = &script_get(script)->prog->scope;
+    ID names[s->nlocals > 0 ? s->nlocals : 1];
+    int n = 0;
+    for (int i = 0; i < s->nlocals; i++)
+        if (s->names[i] && sym_is_local(s->names[i])) names[n++] = s->names[i];
+    env_add_locals(host, names, n);
+    return n > 0;
+}
+
+static VALUE eval_in(struct eval_ctx *c, VALUE src, const char *file, int line)
+{
+    src = conv_to_str(src);
+    VALUE script = parse_in(c, src, file, line);
+    /* parsed again, the new names resolve to the scope's slots */
+    if (c->env && adopt_locals(c->env, script)) script = parse_in(c, src, file, line);
     return vm_run_script(script, c->self, c->cref, c->env, c->block, FRAME_EVAL);
 }
 

@@ -407,7 +407,7 @@ static void free_object(VALUE v)
         if (RDATA(v)->type && RDATA(v)->type->free && RDATA(v)->data)
             RDATA(v)->type->free(RDATA(v)->data);
         break;
-    case T_ENV: free(((struct REnv *)v)->env.vars); break;
+    case T_ENV: env_gc_free(&((struct REnv *)v)->env); break;
     case T_SCRIPT: script_gc_free(v); break;
     default: break;
     }

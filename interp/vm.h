@@ -21,6 +21,7 @@
 
 /* ------------------------------------------------------------ environments */
 #define ENV_HEAP 0x01
+#define ENV_OWN_SCOPE 0x02        /* scope was grown by eval: a copy owned by the env */
 struct env {
     VALUE *vars;
     struct env *outer;              /* enclosing scope (blocks), or NULL */

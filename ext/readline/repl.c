@@ -10,17 +10,12 @@
  * asks for another line, any other syntax error is reported.
  *
  * Local variables that persist from one input to the next: the session
- * keeps its own scope, a heap environment whose slot names (a scope_info
- * owned here) grow as inputs assign new locals.  Each input is parsed with
- * that scope as its outer scope (as eval's code sees its caller's), and
- * runs with that environment as its outer environment.  When an input
- * assigns new top-level locals, their names are appended to the session
- * scope and the input is parsed again, so that they now live in the
- * session's environment instead of the input's own.  Slots are never moved:
- * the environment is made with room for SLOTS_PER_LINK variables, and when
- * that is full a new link is chained in front (closures made earlier keep
- * pointing at the variables they saw).  Eval's own mechanism could not do
- * this: locals made by one eval are not seen by the next (README).
+ * keeps its own scope, a heap environment that grows (env_add_locals, as
+ * eval's locals do) when an input assigns new top-level locals.  Each input
+ * is parsed with that scope as its outer scope (as eval's code sees its
+ * caller's) and runs with that environment as its outer environment; an
+ * input that made new locals is parsed again once they are declared, so
+ * that they live in the session's environment instead of the input's own.
  * A side effect of declaring first: in `p x; x = 1` the first x is read as
  * the (nil) local, where a script would call a method x.
  */
@@ -30,7 +25,6 @@
 #include "internal.h"
 #include "rl_glue.h"
 
-#define SLOTS_PER_LINK 256
 #define BACKTRACE_LINES 8
 #define HISTORY_DEFAULT 1000
 #define FILE_NAME "(irb)"
@@ -38,7 +32,7 @@
 void repl_main(void);
 
 static struct {
-    struct env *env;          /* innermost link of the session's scope */
+    struct env *env;          /* the session's scope */
     VALUE env_obj;            /* the same, as an object (GC root) */
     int line;                 /* line number of the next input */
     char *histfile;           /* NULL: no history file */
@@ -48,53 +42,23 @@ static struct {
 } R;
 
 /* ------------------------------------------------------------ the session scope */
-static struct scope_info *link_scope(struct env *e) { return (struct scope_info *)e->scope; }
-
-static void new_link(void)
-{
-    struct scope_info *s = xcalloc(1, sizeof *s);
-    s->names = xcalloc(SLOTS_PER_LINK, sizeof(ID));
-    s->nlocals = SLOTS_PER_LINK;          /* env_new_heap makes this many slots */
-    R.env = env_new_heap(s, R.env);
-    s->nlocals = 0;                       /* none named yet */
-    R.env_obj = ENV_OBJ(R.env);
-}
-
-static void add_local(ID id)
-{
-    if (link_scope(R.env)->nlocals == SLOTS_PER_LINK) new_link();
-    struct scope_info *s = link_scope(R.env);
-    s->names[s->nlocals++] = id;
-}
-
-/* The slot of a session local, or NULL. */
+/* The slot of a session local, or NULL.  Valid until the next input
+   runs: the session's slots move as it grows. */
 static VALUE *find_local(ID id)
 {
-    for (struct env *e = R.env; e; e = e->outer)
-        for (int i = e->scope->nlocals - 1; i >= 0; i--)
-            if (e->scope->names[i] == id) return &e->vars[i];
+    const struct scope_info *s = R.env->scope;
+    for (int i = s ? s->nlocals - 1 : -1; i >= 0; i--)
+        if (s->names[i] == id) return &R.env->vars[i];
     return NULL;
-}
-
-static int link_count(void)
-{
-    int n = 0;
-    for (struct env *e = R.env; e; e = e->outer) n++;
-    return n;
 }
 
 /* Parse src with the session scope outside it; 0 with err filled on a
    syntax error. */
 static VALUE parse_in_session(VALUE src, struct parse_error *err)
 {
-    int n = link_count();
-    struct parse_outer outer[n];
-    struct env *e = R.env;
-    for (int i = 0; i < n; i++, e = e->outer) {
-        outer[i].scope = e->scope;
-        outer[i].next = i + 1 < n ? &outer[i + 1] : NULL;
-    }
-    VALUE script = vm_parse(RSTRING_PTR(src), (size_t)RSTRING_LEN(src), FILE_NAME, R.line, outer, err);
+    static const struct scope_info empty = { 0, NULL, 0 };
+    struct parse_outer outer = { R.env->scope ? R.env->scope : &empty, NULL };
+    VALUE script = vm_parse(RSTRING_PTR(src), (size_t)RSTRING_LEN(src), FILE_NAME, R.line, &outer, err);
     GC_GUARD(src);
     return script;
 }
@@ -104,13 +68,12 @@ static VALUE parse_in_session(VALUE src, struct parse_error *err)
 static bool adopt_locals(VALUE script)
 {
     const struct scope_info *s = &script_get(script)->prog->scope;
-    bool any = false;
-    for (int i = 0; i < s->nlocals; i++) {
-        if (!s->names[i] || !sym_is_local(s->names[i])) continue;
-        add_local(s->names[i]);
-        any = true;
-    }
-    return any;
+    ID names[s->nlocals > 0 ? s->nlocals : 1];
+    int n = 0;
+    for (int i = 0; i < s->nlocals; i++)
+        if (s->names[i] && sym_is_local(s->names[i])) names[n++] = s->names[i];
+    env_add_locals(R.env, names, n);
+    return n > 0;
 }
 
 /* ------------------------------------------------------------ output */
@@ -314,9 +277,9 @@ static VALUE receiver_value(const char *s, size_t len)
 
 static void complete_plain(struct completion *c)
 {
-    for (struct env *e = R.env; e; e = e->outer)
-        for (int i = 0; i < e->scope->nlocals; i++)
-            if (e->scope->names[i]) offer(c, "", 0, sym_name(e->scope->names[i]));
+    const struct scope_info *s = R.env->scope;
+    for (int i = 0; s && i < s->nlocals; i++)
+        if (s->names[i]) offer(c, "", 0, sym_name(s->names[i]));
     for (size_t i = 0; i < countof(keywords); i++) offer(c, "", 0, keywords[i]);
     offer_all(c, "", 0, class_constants(vm.c.Object, true));
     offer_all(c, "", 0, class_instance_methods(class_of(vm.top_self), true, 1 << VIS_PRIVATE | 1 << VIS_PUBLIC));
@@ -494,8 +457,10 @@ void repl_main(void)
 {
     rlg_init();
     gc_register_root(&R.env_obj);
-    new_link();
-    add_local(sym_intern_cstr("_"));
+    R.env = env_new_heap(NULL, NULL);
+    R.env_obj = ENV_OBJ(R.env);
+    ID underscore = sym_intern_cstr("_");
+    env_add_locals(R.env, &underscore, 1);
     R.line = 1;
     R.exit_status = -1;
     history_setup();

@@ -21,11 +21,6 @@ test "Mutex: relocking from the owner and unlocking an unlocked mutex raise" do
   assert_raise(ThreadError) { m.unlock }
 end
 
-test "locals made by eval are not seen by a later eval" do
-  eval "made_by_eval = 1"
-  assert_raise(NameError) { eval "made_by_eval" }
-end
-
 test "thread priorities beyond -32..31 act as the nearest bound" do
   log = []
   a = Thread.new { Thread.stop; log << :a }

@@ -160,3 +160,74 @@ test "eval and blocks" do
   eval("3.times { n += 1 }")
   assert_equal 3, n
 end
+
+test "locals made by eval live on in the scope it ran in (1.8)" do
+  eval "made_by_eval = 1"
+  assert_equal 1, eval("made_by_eval")
+  eval "made_by_eval += 1"
+  assert_equal 2, eval("made_by_eval")
+  assert_true local_variables.include?("made_by_eval")
+end
+
+class EvalLocals
+  def in_method
+    eval "a = 1"
+    seen = [eval("a")]
+    [1].each do
+      seen << eval("a")             # the block sees its method's
+      eval "b = 2"
+      seen << eval("b")
+    end
+    seen << (eval("b") rescue :gone) # the block's died with it
+    bnd = binding
+    eval "c = 3", bnd
+    seen << eval("c")
+    seen
+  end
+
+  def with_default(x = eval("d = 4"), y = 5)
+    [x, y, eval("d")]
+  end
+
+  def fresh_each_call
+    r = (eval("e") rescue :none)
+    eval "e = 6"
+    r
+  end
+
+  def flip(lines)
+    lines.select { |l| (l == :b)..(l == :c) ? (eval("f = 1"); true) : false }
+  end
+end
+
+test "eval locals: blocks, bindings, default arguments, new calls" do
+  o = EvalLocals.new
+  assert_equal [1, 1, 2, :gone, 3], o.in_method
+  assert_equal [4, 5, 4], o.with_default
+  assert_equal :none, o.fresh_each_call
+  assert_equal :none, o.fresh_each_call
+  assert_equal [:b, :c], o.flip([:a, :b, :c, :d])
+end
+
+test "a method's code does not see eval's locals (it was parsed before)" do
+  def eval_then_read
+    eval "g = 7"
+    g
+  end
+  assert_raise(NameError) { eval_then_read }
+end
+
+test "eval locals through a Proc's binding" do
+  pr = lambda { }
+  eval "h = 8", pr
+  assert_equal 8, eval("h", pr)
+end
+
+test "many eval locals in one scope" do
+  200.times { |i| eval "v#{i} = #{i}", binding }
+  b = binding
+  200.times { |i| eval "w#{i} = #{i}", b }
+  assert_equal 199 * 200 / 2, (0...200).inject(0) { |s, i| s + eval("w#{i}", b) }
+  GC.start
+  assert_equal 150, eval("w150", b)
+end
