@@ -563,6 +563,7 @@ static VALUE rec_leave(VALUE p)
 VALUE ary_exec_recursive(VALUE (*fn)(VALUE, VALUE, bool), VALUE obj, VALUE arg, int kind)
 {
     struct rec_call c = { fn, obj, arg, INT2FIX((long)((uintptr_t)vm.th >> 3)), INT2FIX(kind) };
+    vm_check_stack();     /* join of deeply nested arrays recurses here without a method call */
     if (!rec_list) {
         rec_list = ary_hidden_new(30);
         gc_register_root(&rec_list);

@@ -39,9 +39,9 @@ void exc_set_backtrace(VALUE exc, VALUE bt) { ivar_set(exc, ID_bt, bt); }
 VALUE exc_message(VALUE exc) { return vm_call0(exc, ID_message); }
 
 /* ------------------------------------------------------------ backtraces */
-static VALUE frame_position(struct frame *f)
+/* r is frame_ruby(f): the Ruby frame whose position f reports */
+static VALUE frame_position(struct frame *f, struct frame *r)
 {
-    struct frame *r = frame_ruby(f);
     const char *file = r ? script_file(r->script) : "-";
     int line = r && r->node ? r->node->line : 0;
     if (f->mid) return str_new_fmt("%s:%d:in `%s'", file, line, sym_name(f->mid));
@@ -51,9 +51,14 @@ static VALUE frame_position(struct frame *f)
 VALUE exc_backtrace_here(int skip)
 {
     VALUE bt = ary_new();
-    for (struct frame *f = vm.th->frame; f; f = f->prev) {
-        if (skip > 0) { skip--; continue; }
-        ary_push(bt, frame_position(f));
+    /* r stays frame_ruby(f), found by one walk per run of C frames: a
+       stack of C methods calling each other (== of nested Structs) would
+       otherwise cost a walk per frame, quadratic at SystemStackError */
+    struct frame *f = vm.th->frame, *r = frame_ruby(f);
+    for (; f; f = f->prev) {
+        if (skip > 0) skip--;
+        else ary_push(bt, frame_position(f, r));
+        if (f == r) r = frame_ruby(f->prev);
     }
     return bt;
 }

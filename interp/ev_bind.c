@@ -24,7 +24,14 @@ struct bind {
     struct node_def *def;     /* innermost def */
     bool in_block;            /* inside a block of that def */
     bool in_rescue;           /* inside a rescue clause: retry restarts its begin */
+    int depth;                /* nesting inside the innermost def or block body */
 };
+
+/* Methods and blocks check the C stack on entry; an expression nested
+   deeper than this inside one body checks again every CHECK_DEPTH levels
+   (eval_checked), so that deep nesting gives SystemStackError even on a
+   small thread stack.  A level costs a few hundred bytes of stack. */
+#define CHECK_DEPTH 24
 
 static void bind_node(struct bind *b, struct node *n);
 
@@ -185,6 +192,7 @@ static void bind_block(struct bind *b, struct node_block *blk)
     b->target_node = &blk->h;
     b->in_block = true;
     b->in_rescue = false;
+    b->depth = 0;
     bind_mlhs(b, blk->params);
     bind_opt(b, blk->block_param);
     bind_opt(b, blk->body);
@@ -201,6 +209,7 @@ static void bind_def(struct bind *b, struct node_def *d)
     b->target_node = NULL;
     b->def = d;
     b->in_block = false;
+    b->depth = 0;
     for (int i = 0; i < d->params.nopt; i++) bind_node(b, d->params.opt[i]);
     mark_tail(b, d->body);
     bind_opt(b, d->body);
@@ -340,11 +349,19 @@ static eval_fn select_eval(struct node *n)
     mr_bug("no evaluator for node %s", node_type_name(n->type));
 }
 
+static VALUE eval_checked(struct node *n, struct frame *f)
+{
+    ev_stack_check();
+    return select_eval(n)(n, f);
+}
+
 static void bind_node(struct bind *b, struct node *n)
 {
     ev_stack_check();
+    b->depth++;
     bind_children(b, n);
-    n->eval = select_eval(n);
+    b->depth--;
+    n->eval = b->depth > 0 && b->depth % CHECK_DEPTH == 0 ? eval_checked : select_eval(n);
 }
 
 VALUE ev_bind_program(VALUE script, struct node_program *prog, struct parse_error *err)

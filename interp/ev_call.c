@@ -640,6 +640,9 @@ eval_fn ev_call_select(struct node *n)
 /* ------------------------------------------------------------ the C API */
 static VALUE call_from_c(VALUE recv, ID mid, int argc, const VALUE *argv, const struct block *blk, bool priv)
 {
+    /* C methods that call back into methods (inspect, ==, hash of nested
+       arrays) recurse in C: SystemStackError, not SIGSEGV */
+    ev_stack_check();
     VALUE me = class_lookup_method_cached(class_of(recv), mid);
     struct frame *f = vm.th->frame;
     if (!me) return call_missing(f, recv, mid, argc, argv, blk, MISSING_NONE);

@@ -15,6 +15,7 @@
  * Roots: registered C globals, registered marker functions (threads,
  * globals, symbols of the parser), the VM struct, and the running thread.
  */
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <setjmp.h>
@@ -52,6 +53,8 @@ static struct {
     size_t malloc_increase, malloc_limit;
     size_t mark_work;             /* references visited by the running collection */
     size_t last_work;             /* and by the last one: the live graph's size */
+    size_t mem_limit;             /* gc_set_limit: budget in bytes, 0 for none */
+    bool over_limit;              /* NoMemoryError raised, not yet back below */
     bool stress, disabled, collecting, want_gc;
     bool slow;                    /* stress or want_gc: the next allocation refills */
     size_t count;
@@ -433,6 +436,9 @@ static void sweep(void)
 }
 
 /* ------------------------------------------------------------ collection */
+extern void (*mr_out_of_memory_hook)(size_t);
+static VALUE nomem_error;      /* made in advance: there may be no memory left */
+
 static void collect(void)
 {
     if (heap.collecting) mr_bug("GC re-entered");
@@ -450,6 +456,8 @@ static void collect(void)
     heap.malloc_increase = 0;
     size_t limit = (heap.last_work + heap.total_slots) * MALLOC_PER_WORK;
     heap.malloc_limit = limit > MALLOC_LIMIT_MIN ? limit : MALLOC_LIMIT_MIN;
+    if (heap.mem_limit && heap.malloc_limit > heap.mem_limit / 16)
+        heap.malloc_limit = heap.mem_limit / 16;   /* a budget is checked at each collection */
     heap.want_gc = false;
     heap.slow = heap.stress;
     heap.collecting = false;
@@ -461,11 +469,14 @@ void gc_start(void)
     collect();
 }
 
+static void check_limit(void);
+
 static NOINLINE void refill(void)
 {
     if (!heap.disabled && !heap.collecting &&
         (heap.stress || heap.want_gc || heap.total_slots >= INITIAL_PAGES * PAGE_SLOTS))
         collect();
+    if (heap.mem_limit) check_limit();
     /* Keep a good share free so the next collection is far away: a
        collection costs the live graph (a Hash of a million Integers is a
        million references, one slot) plus the heap, and must be paid for
@@ -534,14 +545,46 @@ void gc_each_object(void (*fn)(VALUE obj, void *arg), void *arg)
 
 /* malloc failed: raise NoMemoryError with an object made in advance (there
    may be no memory to make one now).  Inside a collection we cannot. */
-extern void (*mr_out_of_memory_hook)(size_t);
-static VALUE nomem_error;
-
 static void raise_no_memory(size_t n)
 {
     (void)n;
     if (heap.collecting || !nomem_error) return;
     exc_raise_obj(nomem_error);
+}
+
+/* ------------------------------------------------------------ memory budget */
+/* Bytes malloc has handed out and not taken back (the heap pages are
+   malloc'd too).  Under AddressSanitizer malloc is ASan's, which keeps
+   its own count; glibc's mallinfo2 would see nothing. */
+extern size_t __sanitizer_get_current_allocated_bytes(void) __attribute__((weak));
+static size_t memory_in_use(void)
+{
+    if (__sanitizer_get_current_allocated_bytes) return __sanitizer_get_current_allocated_bytes();
+    struct mallinfo2 mi = mallinfo2();
+    return mi.uordblks + mi.hblkhd;
+}
+
+/* Called after each collection while a budget is set.  Past the budget,
+   one NoMemoryError; allocation then goes on (the exception and whatever
+   rescues it need objects) until a collection gets back below it. */
+static void check_limit(void)
+{
+    size_t used = memory_in_use();
+    if (used < heap.mem_limit) { heap.over_limit = false; return; }
+    if (heap.over_limit && used < heap.mem_limit + heap.mem_limit / 4) return;
+    heap.over_limit = true;
+    if (nomem_error) exc_raise_obj(nomem_error);
+}
+
+/* A memory budget, for running untrusted programs (the fuzzing harness):
+   past `bytes` in use, allocation raises NoMemoryError, and so does any
+   single malloc larger than that.  0 removes the budget. */
+void gc_set_limit(size_t bytes)
+{
+    heap.mem_limit = bytes;
+    heap.over_limit = false;
+    mr_alloc_limit = bytes ? bytes : PTRDIFF_MAX;
+    if (bytes && heap.malloc_limit > bytes / 16) heap.malloc_limit = bytes / 16;
 }
 
 void gc_prepare_nomem(void)

@@ -22,8 +22,9 @@ void idtab_clear(struct idtab *t);
 struct idtab *idtab_copy(const struct idtab *t);
 void idtab_mark(const struct idtab *t);   /* gc_mark every value */
 
+/* (a table with no entries yet has entries == NULL: NULL + 0 is undefined) */
 #define IDTAB_FOREACH(t, e) \
-    for (struct idtab_entry *e = (t) ? (t)->entries : NULL; (t) && e < (t)->entries + (t)->used; e++) \
+    for (struct idtab_entry *e = (t) ? (t)->entries : NULL; e && e < (t)->entries + (t)->used; e++) \
         if (e->key)
 
 #endif

@@ -58,6 +58,7 @@ void eval_init(void);
 void kernel_init(void);
 void gvar_init(void);
 void thread_init(void);      /* thread/ */
+bool thread_kill_others(int rounds);    /* embedders: end every other thread */
 void marshal_init(void);
 void module_init(void);
 void vm_init_all(void);
@@ -105,6 +106,7 @@ VALUE vm_cref(void);
 struct frame *vm_ruby_frame(void);                      /* innermost non-C frame */
 struct frame *frame_ruby(struct frame *f);              /* f, or the Ruby frame below a C frame */
 int vm_exec_top(VALUE (*fn)(VALUE), VALUE arg);         /* returns the jump state */
+extern void (*vm_budget_hook)(void);                    /* embedder's check at safe points */
 void vm_run_at_exit(void);
 bool binding_context(VALUE obj, VALUE *self, struct env **env, VALUE *cref, const struct block **blk);
 VALUE vm_define_method_body(VALUE klass, ID mid, VALUE body, enum visibility visi);
@@ -117,6 +119,7 @@ extern void (*signal_main_wakeup)(void);    /* thread/: make the main thread run
 const char *signal_name(int no);
 int signal_wakeup_fd(void);                 /* readable when a signal arrived */
 void signal_drain_wakeup(void);
+void signal_interrupt_main(void);           /* async-signal-safe: main to a safe point */
 
 /* global variables */
 typedef VALUE (*gvar_getter)(ID id, void *data);

@@ -7,6 +7,7 @@
  * base main() hands to the GC.
  */
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -247,6 +248,20 @@ static VALUE run_main(VALUE script)
     return vm_run_script(script, vm.top_self, vm.top_cref, NULL, NULL, FRAME_TOP);
 }
 
+/* Errno::EPIPE while the reader of stdout has gone (`miniruby prog | head`):
+   the program ends without a message, as C programs and later MRIs do.
+   The status is 1, not death by SIGPIPE: MRI 1.8.7 ignores SIGPIPE too
+   (its handler does nothing), so there as here the write fails with EPIPE
+   and it is the uncaught exception, status 1, that ends the program. */
+static bool stdout_gone(VALUE exc)
+{
+    if (!obj_is_kind_of(exc, vm.c.SystemCallError) ||
+        ivar_get(exc, sym_intern_cstr("errno")) != INT2FIX(EPIPE))
+        return false;
+    struct pollfd p = { 1, POLLOUT, 0 };
+    return poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP));
+}
+
 /* The exit status for how the program ended, reporting errors as MRI does. */
 static int report_end(int state)
 {
@@ -257,6 +272,7 @@ static int report_end(int state)
             VALUE st = ivar_get(exc, ID_status);
             return FIXNUM_P(st) ? (int)FIX2LONG(st) : 0;
         }
+        if (stdout_gone(exc)) return 1;
         exc_print(exc);
         return 1;
     }
@@ -334,6 +350,12 @@ static int run(int argc, char **argv)
     GC_GUARD(src);
     return finish(state);
 }
+
+/* Only read in AddressSanitizer builds: malloc must return NULL for an
+   impossible size, as without ASan (which aborts instead), so that the
+   program gets NoMemoryError; the VM leaves memory to exit to free. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) { return "allocator_may_return_null=1:detect_leaks=0"; }
 
 int main(int argc, char **argv)
 {

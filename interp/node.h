@@ -322,6 +322,10 @@ struct node_program *parse_program(struct arena *a, const char *src, size_t len,
                                    const struct parse_outer *outer,
                                    struct parse_error *err);
 
+/* Set by the VM: the lowest C stack address the running thread may reach.
+   PARSE_MAX_DEPTH fits the main stack; a green thread's may be smaller. */
+extern const char *(*parse_stack_floor)(void);
+
 /* Debugging: print the tree as an S-expression (miniruby --dump-ast). */
 struct dump_sink { void (*write)(void *ctx, const char *s, size_t n); void *ctx; };
 void node_dump(const struct node *n, struct dump_sink *out);

@@ -59,6 +59,7 @@ struct parser {
     size_t stmt_pos;          /* where the current statement started */
     size_t paren_pos;         /* first token inside a `(` opening a statement */
     int depth;
+    const char *stack_floor;  /* lowest C stack address allowed (parse_stack_floor), or NULL */
     int stmt_nest;            /* 1 at the top level of the program */
     struct node *begin_node;  /* the last `begin ... end`, for `end while c` */
     struct node *last_command;/* the last call with arguments without parens */

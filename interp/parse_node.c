@@ -51,7 +51,8 @@ void parse_skip_newlines(struct parser *p)
    C stack. */
 void parse_enter(struct parser *p)
 {
-    if (++p->depth > PARSE_MAX_DEPTH)
+    char here;
+    if (++p->depth > PARSE_MAX_DEPTH || (p->stack_floor && &here < p->stack_floor))
         lex_fail(&p->lx, p->lx.line, "too deeply nested");
 }
 

@@ -224,6 +224,8 @@ static void parser_free(struct parser *p)
     free(p);
 }
 
+const char *(*parse_stack_floor)(void);
+
 struct node_program *parse_program(struct arena *a, const char *src, size_t len,
                                    const char *file, int line,
                                    const struct parse_outer *outer,
@@ -234,6 +236,7 @@ struct node_program *parse_program(struct arena *a, const char *src, size_t len,
     p->file = arena_strndup(a, file, strlen(file));
     p->outer = outer;
     p->paren_pos = (size_t)-1;
+    p->stack_floor = parse_stack_floor ? parse_stack_floor() : NULL;
     lex_init(&p->lx, a, src, len, p->file, line);
     p->lx.is_local = lvar_defined;
     p->lx.ctx = p;

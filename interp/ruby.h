@@ -41,6 +41,7 @@ void gc_malloc_increase(size_t n);               /* count malloc'd bytes toward 
 bool gc_is_object(VALUE v);                      /* v points at a live slot */
 void gc_each_object(void (*fn)(VALUE obj, void *arg), void *arg);
 size_t gc_count(void);
+void gc_set_limit(size_t bytes);                 /* memory budget: NoMemoryError past it; 0 none */
 void gc_init(void *stack_base);
 
 /* ------------------------------------------------------------ class.c */

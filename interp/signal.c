@@ -42,6 +42,14 @@ static int wakeup_pipe[2] = { -1, -1 };
 static void on_signal(int sig)
 {
     if (sig > 0 && sig < NSIG_MAX) pending[sig] = 1;
+    signal_interrupt_main();
+}
+
+/* Wake the main thread to a safe point, even out of a wait: what a signal
+   does, without one to handle there.  Async-signal-safe, for an embedder's
+   own handler (the fuzzing harness's time budget). */
+void signal_interrupt_main(void)
+{
     any_pending = 1;
     vm.interrupt = 1;
     if (wakeup_pipe[1] >= 0) {

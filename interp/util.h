@@ -9,6 +9,7 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrndup(const char *s, size_t n);
+extern size_t mr_alloc_limit;     /* xmalloc of more fails at once (gc_set_limit) */
 NORETURN void mr_bug(const char *fmt, ...) PRINTF(1, 2);   /* internal error: abort */
 
 #ifdef MR_DEBUG

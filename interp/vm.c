@@ -10,6 +10,10 @@ struct vm vm;
 static struct thread main_thread;
 void (*vm_thread_interrupt_hook)(void);     /* set by thread/ */
 void (*vm_signal_interrupt_hook)(void);     /* set by signal.c */
+/* An embedder's budget check (the fuzzing harness): it may jump, e.g. with
+   TAG_FATAL once a program has run too long.  Also called when a blocked
+   thread resumes (sched_check_pending), so that waits end too. */
+void (*vm_budget_hook)(void);
 
 #define STACK_MARGIN (256 * 1024)
 
@@ -118,6 +122,7 @@ void vm_check_interrupts(void)
     vm.interrupt = 0;
     if (vm_signal_interrupt_hook) vm_signal_interrupt_hook();
     if (vm_thread_interrupt_hook) vm_thread_interrupt_hook();
+    if (UNLIKELY(vm_budget_hook != NULL)) vm_budget_hook();
 }
 
 void vm_stack_overflow(void)
@@ -134,6 +139,9 @@ void vm_stack_overflow(void)
 }
 
 void vm_check_stack(void) { ev_stack_check(); }
+
+/* The parser stops at the same limit as the evaluator (parse_stack_floor). */
+static const char *stack_floor(void) { return vm.th->stack_limit; }
 
 static void init_main_thread(char *stack_base)
 {
@@ -233,6 +241,7 @@ void vm_init(void *stack_base)
 {
     sym_init();
     init_main_thread(stack_base);
+    parse_stack_floor = stack_floor;
     gc_init(stack_base);
     vm.verbose = 1;
     vm_init_all();

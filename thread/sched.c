@@ -453,6 +453,7 @@ void sched_check_pending(void)
 {
     struct thread *th = vm.th;
     if (th == vm.main_th && signal_any_pending()) signal_deliver();
+    if (UNLIKELY(vm_budget_hook != NULL)) vm_budget_hook();   /* a wait may end the program too */
     if (!th->pending) return;
     if (th->pending & PENDING_KILL) {
         th->pending = 0;

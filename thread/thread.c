@@ -123,9 +123,12 @@ static VALUE thread_start(VALUE klass, int argc, const VALUE *argv)
     t->t.stack_lo = t->stack;
     t->t.stack_base = (char *)t->stack + t->stack_size - offset;
     t->t.stack_limit = (char *)t->stack + margin;
-    ctx_make(&t->ctx, t->stack, t->stack_size - offset, thread_entry);
+    /* Valgrind first: a stack from the pool is still marked as the dead
+       thread left it (inaccessible below its last stack pointer), and
+       makecontext writes the new thread's first frame into it */
     t->valgrind_stack_id = STACK_REGISTER(t->stack, (char *)t->stack + t->stack_size);
     STACK_FRESH(t->stack, t->stack_size);
+    ctx_make(&t->ctx, t->stack, t->stack_size - offset, thread_entry);
     if (sched_critical) sched_add_thread(t);
     else sched_switch_to_new(t);
     return obj;
@@ -191,6 +194,28 @@ static VALUE th_kill(VALUE self, int argc, const VALUE *argv)
     sched_wakeup(t);
     sched_yield_to(t);
     return self;
+}
+
+/* Kill every thread but the calling one and let them unwind (their ensure
+   clauses run), for an embedder that runs program after program in one VM
+   (the fuzzing harness).  Call it from the main thread under vm_protect:
+   a dying thread may raise in it (exit, abort_on_exception).  False if
+   threads remain after `rounds` rounds (an ensure clause that starts new
+   threads as fast as they are killed). */
+bool thread_kill_others(int rounds)
+{
+    struct rthread *cur = rt_current();
+    sched_critical = false;
+    for (int i = 0; i < rounds && sched_thread_count() > 1; i++) {
+        for (struct rthread *t = cur->all_next; t != cur; t = t->all_next) {
+            t->t.pending |= PENDING_KILL;
+            t->killed = true;
+            sched_wakeup(t);
+        }
+        vm.interrupt = 1;          /* a thread that has not started yet checks at its first safe point */
+        sched_block(0, sched_now() + 0.001);
+    }
+    return sched_thread_count() == 1;
 }
 
 static VALUE th_s_kill(VALUE self, int argc, const VALUE *argv) { return th_kill(argv[0], 0, NULL); }

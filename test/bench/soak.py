@@ -5,7 +5,7 @@
 
 hackysack: test/workloads/hackysack.rb with 1,000 players and 2,000,000
 kicks.  threads: test/bench/soak_threads.rb, creating and joining threads
-for 60 s.  --quick: 200,000 kicks and 3 s (test/hardening/soak_test.py).
+for 60 s.  --quick: 1,000,000 kicks and 3 s (test/hardening/soak_test.py).
 
 While the program runs its /proc/PID/status is read every 20 ms; the run is
 cut into four quarters of time, and the peak resident size (VmRSS) of the
@@ -63,7 +63,7 @@ def quarter_peaks(samples, total):
     return peaks
 
 
-def soak(name, cmd):
+def soak(name, cmd, check_growth=True):
     code, out, samples, hwm, secs = sample(cmd)
     peaks = quarter_peaks(samples, secs)
     for line in out.splitlines():
@@ -76,7 +76,7 @@ def soak(name, cmd):
     print("RESULT soak_%s_hwm %d KB" % (name, hwm))
     for i, pk in enumerate(peaks):
         print("RESULT soak_%s_rss_q%d %d KB" % (name, i + 1, pk))
-    ok = code == 0 and len(samples) >= 8 and all(peaks) and peaks[3] <= peaks[0] * GROWTH
+    ok = code == 0 and len(samples) >= 8 and all(peaks) and (not check_growth or peaks[3] <= peaks[0] * GROWTH)
     print("%s soak %s: status %s, %d samples, last quarter's peak %.1f%% of the first's" %
           ("ok" if ok else "FAIL", name, code, len(samples), 100.0 * peaks[3] / max(1, peaks[0])))
     return ok
@@ -86,15 +86,17 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--miniruby", default="./miniruby")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--no-growth-check", action="store_true",
+                    help="report memory but do not judge it (ASan builds: the quarantine grows)")
     ap.add_argument("which", nargs="*", default=["hackysack", "threads"])
     a = ap.parse_args()
     mr = os.path.abspath(a.miniruby)
     runs = {
         "hackysack": [mr, os.path.join(SRCDIR, "test", "workloads", "hackysack.rb"),
-                      "1000", "200000" if a.quick else "2000000"],
+                      "1000", "1000000" if a.quick else "2000000"],
         "threads": [mr, os.path.join(SRCDIR, "test", "bench", "soak_threads.rb"), "3" if a.quick else "60"],
     }
-    ok = all([soak(w, runs[w]) for w in a.which])
+    ok = all([soak(w, runs[w], not a.no_growth_check) for w in a.which])
     sys.exit(0 if ok else 1)
 
 

@@ -101,7 +101,7 @@ expect(["-e", "p 'h\u00e9llo'.scan(/./).size"], "6\n", what="no -K: bytes")
 
 # -v, --version, -h
 st, o, e = ruby(["-v"])
-check(st == 0 and re.fullmatch(r"miniruby \S+ \(ruby 1\.8\.7 compatible\) \[[^\]]+\] context=\w+ timer=\w+( build=\w+)?\n", o) is not None,
+check(st == 0 and re.fullmatch(r"miniruby \S+ \(ruby 1\.8\.7 compatible\) \[[^\]]+\] context=\w+ timer=\w+( build=[\w+]+)?\n", o) is not None,
       "-v alone: %s %r" % (st, o))
 version_line = o
 expect(["--version"], version_line)

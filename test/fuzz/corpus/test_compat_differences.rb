@@ -1,0 +1,77 @@
+# differences.rb: one test for each deliberate difference from MRI 1.8.7
+# that README.md's "Compatibility notes" lists.  If one of these starts
+# failing, either the behaviour or the README is wrong.
+require 'assert'
+require 'thread'
+
+test "Hash iterates in insertion order" do
+  h = {}
+  %w[z a m b y].each_with_index { |k, i| h[k] = i }
+  assert_equal %w[z a m b y], h.keys
+  h.delete("a")
+  h["a"] = 9
+  assert_equal %w[z m b y a], h.keys
+end
+
+test "Mutex: relocking from the owner and unlocking an unlocked mutex raise" do
+  m = Mutex.new
+  m.lock
+  assert_raise(ThreadError, "deadlock; recursive locking") { m.lock }
+  m.unlock
+  assert_raise(ThreadError) { m.unlock }
+end
+
+test "locals made by eval are not seen by a later eval" do
+  eval "made_by_eval = 1"
+  assert_raise(NameError) { eval "made_by_eval" }
+end
+
+test "thread priorities beyond -32..31 act as the nearest bound" do
+  log = []
+  a = Thread.new { Thread.stop; log << :a }
+  b = Thread.new { Thread.stop; log << :b }
+  Thread.pass until a.stop? && b.stop?
+  a.priority = 100
+  b.priority = 50          # both act as 31: equal, so the order of waking decides
+  b.wakeup
+  a.wakeup
+  Thread.current.priority = -100
+  Thread.pass until log.size == 2
+  Thread.current.priority = 0
+  assert_equal [:b, :a], log
+  assert_equal 100, a.priority
+end
+
+test "Integer and Float compare exactly" do
+  assert_false 2**53 + 1 == 2.0**53
+  assert_true 2**53 == 2.0**53
+end
+
+test "Bignum#div(Float) floors to an Integer" do
+  assert_equal 2**63, (2**64).div(2.0)
+end
+
+test "Math.log(0) is -Infinity instead of an error" do
+  assert_equal(-1.0 / 0, Math.log(0))
+end
+
+test "Dir.glob results are sorted" do
+  dir = "/tmp/mr-compat-#{$$}"
+  Dir.mkdir(dir)
+  %w[c a b].each { |n| File.open("#{dir}/#{n}.txt", "w") { } }
+  assert_equal %w[a.txt b.txt c.txt], Dir.glob("#{dir}/*.txt").map { |f| File.basename(f) }
+  Dir.glob("#{dir}/*").each { |f| File.delete(f) }
+  Dir.rmdir(dir)
+end
+
+test "backquotes raise Errno::ENOENT for a missing program" do
+  assert_raise(Errno::ENOENT) { `/no/such/program-#{$$}` }
+end
+
+test "ENV refuses names with =" do
+  assert_raise(Errno::EINVAL) { ENV["A=B"] = "x" }
+end
+
+test "Regexp accepts named groups (Oniguruma)" do
+  assert_equal "ab", /(?<x>a)b/.match("ab")[0]
+end

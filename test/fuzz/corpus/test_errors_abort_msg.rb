@@ -1,0 +1,3 @@
+# abort prints its message on stderr and exits 1
+puts "out"
+abort "fatal problem"

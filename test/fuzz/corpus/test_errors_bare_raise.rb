@@ -1,0 +1,2 @@
+# a bare raise with no $! raises an empty RuntimeError
+raise

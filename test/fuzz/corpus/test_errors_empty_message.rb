@@ -1,0 +1,5 @@
+# RuntimeError with an empty message is reported as "unhandled exception"
+def quiet
+  raise ""
+end
+quiet

@@ -1,0 +1,3 @@
+# an undefined local variable or method at the top level
+puts "before"
+undefined_thing

@@ -1,0 +1,6 @@
+# the ensure clause's exception replaces the first one
+begin
+  raise "first"
+ensure
+  raise TypeError, "second"
+end

@@ -1,0 +1,3 @@
+# an unterminated string
+x = 1
+y = "abc

@@ -1,0 +1,5 @@
+# throw without a matching catch
+def go
+  throw :nowhere
+end
+go

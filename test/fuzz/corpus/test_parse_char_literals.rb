@@ -1,0 +1,3 @@
+# ?a is an Integer in Ruby 1.8
+p ?a, ?Z, ?\n, ?\s, ?\t, ?\C-a, ?\M-a, ?\\, ?(
+x = 1 ? 2 : 3

@@ -1,0 +1,29 @@
+# operator and setter names
+def +(o) end
+def -(o) end
+def *(o) end
+def **(o) end
+def /(o) end
+def %(o) end
+def [](i) end
+def []=(i, v) end
+def <=>(o) end
+def ==(o) end
+def ===(o) end
+def =~(o) end
+def <(o) end
+def <=(o) end
+def >(o) end
+def >=(o) end
+def <<(o) end
+def >>(o) end
+def &(o) end
+def |(o) end
+def ^(o) end
+def -@; end
+def +@; end
+def ~; end
+def `(s) end
+def x=(v) end
+def empty?; end
+def save!; end

@@ -1,0 +1,3 @@
+def m
+  BEGIN { }
+end

@@ -1,0 +1,3 @@
+case x
+else 1
+end

@@ -1,0 +1,3 @@
+def m
+  class C; end
+end

@@ -1,0 +1,3 @@
+def m
+  X = 1
+end

@@ -1,0 +1,3 @@
+def m
+  [1].each { Y ||= 2 }
+end

@@ -1,0 +1,1 @@
+if x then 1 else 2 else 3 end

@@ -1,0 +1,3 @@
+def m
+  module M; end
+end

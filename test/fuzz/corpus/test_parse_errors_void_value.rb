@@ -1,0 +1,3 @@
+def m
+  x = return 1
+end

@@ -1,0 +1,4 @@
+# backquotes
+a = `ls`
+b = `ls #{dir}`
+c = %x{date}

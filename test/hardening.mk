@@ -1,0 +1,41 @@
+# hardening.mk: fuzzing and Valgrind targets, included at the end of
+# Makefile.in (so OBJS and the flags of this build are known).  See the
+# "Hardening" section of README.md.
+#
+#   make fuzz            libFuzzer harnesses in fuzz-build/ (clang, ASan+UBSan)
+#   make afl             miniruby built with afl-clang-fast in afl-build/
+#   make check-valgrind  memcheck on a subset of the suite (this build)
+
+# ---- libFuzzer: a build of its own, every object instrumented for coverage
+fuzz:
+	@$(SHELL) $(srcdir)/test/fuzz/build $(srcdir) fuzz-build
+
+# Inside fuzz-build (called by test/fuzz/build): the harnesses.  The parser
+# harness links the front end only; the run harness everything but main().
+FUZZ_PARSE_OBJS = $(filter interp/lex%.o interp/parse%.o interp/node_dump.o \
+                    interp/symbol.o interp/util.o interp/arena.o,$(OBJS))
+fuzz-harnesses: fuzz_parse fuzz_run
+
+fuzz_parse: test/fuzz/fuzz_parse.o $(FUZZ_PARSE_OBJS)
+	$(if $(V),,@echo "  LD      $@")
+	$(Q)$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^
+
+fuzz_run: test/fuzz/fuzz_run.o $(filter-out interp/main.o,$(OBJS))
+	$(if $(V),,@echo "  LD      $@")
+	$(Q)$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
+
+test/fuzz/%.o: $(srcdir)/test/fuzz/%.c config.h
+	@mkdir -p $(@D)
+	$(if $(V),,@echo "  CC      $@")
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -DFUZZ_SANDBOX='"$(abs_srcdir)/test/fuzz/sandbox.rb"' -c -o $@ $<
+
+# ---- AFL++: the ordinary miniruby, instrumented (Debian package afl++)
+afl:
+	@mkdir -p afl-build
+	cd afl-build && CC=afl-clang-fast $(abs_srcdir)/configure >configure.log && $(MAKE) miniruby
+
+# ---- Valgrind (memcheck): nothing may be reported
+check-valgrind: miniruby
+	$(PYTHON) $(srcdir)/test/hardening/valgrind_check.py --miniruby ./miniruby
+
+.PHONY: fuzz fuzz-harnesses afl check-valgrind
