@@ -3,19 +3,20 @@
  * and enumerator_for, which core methods call when given no block.
  *
  * An enumerator remembers (object, method, arguments) and calls that
- * method when iterated.  External iteration (#next) collects everything
- * the method yields into an Array on the first call and walks it; #rewind
- * forgets the Array.  So #next on an endless enumerator never returns.
+ * method when iterated.  External iteration (#next) runs the method in a
+ * generator (thread/generator.c), a green thread that computes one value
+ * per #next, so an endless enumerator works; #rewind ends it.
  */
 #include <stdlib.h>
 #include "array.h"
+#include "green.h"
 
 struct enumerator {
     VALUE obj;
     ID meth;
     VALUE args;     /* Array of the method's arguments */
-    VALUE buffer;   /* #next: the values, or nil before the first #next */
-    long pos;
+    VALUE gen;      /* #next: the generator, or nil before the first #next */
+    bool done;      /* #next reached the end: StopIteration until #rewind */
 };
 
 static void enumerator_mark(void *p)
@@ -23,7 +24,7 @@ static void enumerator_mark(void *p)
     struct enumerator *e = p;
     gc_mark(e->obj);
     gc_mark(e->args);
-    gc_mark(e->buffer);
+    gc_mark(e->gen);
 }
 
 static const struct data_type enumerator_type = { "enumerator", enumerator_mark, free, NULL };
@@ -31,7 +32,7 @@ static const struct data_type enumerator_type = { "enumerator", enumerator_mark,
 static VALUE enumerator_alloc(VALUE klass)
 {
     struct enumerator *e = xcalloc(1, sizeof *e);
-    e->obj = e->args = e->buffer = Qnil;
+    e->obj = e->args = e->gen = Qnil;
     e->meth = ID_each;
     return data_new(klass, &enumerator_type, e);
 }
@@ -49,8 +50,8 @@ static void enumerator_set(VALUE self, VALUE obj, ID meth, int argc, const VALUE
     e->obj = obj;
     e->meth = meth;
     e->args = ary_new_from(argc, argv);
-    e->buffer = Qnil;
-    e->pos = 0;
+    e->gen = Qnil;
+    e->done = false;
 }
 
 VALUE enumerator_for(VALUE obj, const char *meth, int argc, const VALUE *argv)
@@ -99,21 +100,20 @@ static VALUE enumerator_with_index(VALUE self, int argc, const VALUE *argv)
 static VALUE enumerator_next(VALUE self, int argc, const VALUE *argv)
 {
     struct enumerator *e = enumerator_get(self);
-    if (NIL_P(e->buffer)) {
-        VALUE args = e->args;
-        VALUE buf = enum_values_of(e->obj, e->meth, (int)RARRAY_LEN(args), RARRAY_PTR(args));
-        e->buffer = buf;
-        e->pos = 0;
-    }
-    if (e->pos >= RARRAY_LEN(e->buffer)) exc_raise(vm.c.StopIteration, "iteration reached at end");
-    return RARRAY_PTR(e->buffer)[e->pos++];
+    if (!e->done && NIL_P(e->gen)) e->gen = gen_new(e->obj, e->meth, ary_dup(e->args));
+    VALUE v = e->done ? Qundef : gen_next(e->gen);   /* may raise: the iteration's error */
+    if (v != Qundef) return v;
+    e->done = true;
+    e->gen = Qnil;
+    exc_raise(vm.c.StopIteration, "iteration reached at end");
 }
 
 static VALUE enumerator_rewind(VALUE self, int argc, const VALUE *argv)
 {
     struct enumerator *e = enumerator_get(self);
-    e->buffer = Qnil;
-    e->pos = 0;
+    if (!NIL_P(e->gen)) gen_close(e->gen);
+    e->gen = Qnil;
+    e->done = false;
     return self;
 }
 

@@ -40,6 +40,12 @@ static inline void ctx_switch_to(struct machine_ctx *from, struct machine_ctx *t
 static inline void ctx_make(struct machine_ctx *ctx, void *stack, size_t size, void (*entry)(void))
 {
     getcontext(&ctx->uc);
+#if defined(__x86_64__)
+    /* the creator's callee-saved registers: entry's frames would save them
+       and the collector take them for references (see ctx_enter_fresh) */
+    static const int saved[] = { REG_RBX, REG_RBP, REG_R12, REG_R13, REG_R14, REG_R15 };
+    for (size_t i = 0; i < sizeof saved / sizeof saved[0]; i++) ctx->uc.uc_mcontext.gregs[saved[i]] = 0;
+#endif
     ctx->uc.uc_stack.ss_sp = stack;
     ctx->uc.uc_stack.ss_size = size;
     ctx->uc.uc_link = NULL;
@@ -61,21 +67,35 @@ struct machine_ctx {
     void (*entry)(void);
 };
 
-/* Switch to a fresh stack and call entry(), which never returns. */
+/* Switch to a fresh stack and call entry(), which never returns.  The
+   callee-saved registers are cleared: entry's frames would save what the
+   creating thread left in them, and the conservative collector would take
+   those words for references (a thread keeping its creator's objects,
+   an Enumerator its own producer, alive). */
 __attribute__((noreturn)) static inline void ctx_enter_fresh(void *sp, void (*entry)(void))
 {
 #if defined(__x86_64__)
     __asm__ volatile("movq %0, %%rsp\n\t"
+                     "movq %1, %%rax\n\t"
                      "xorl %%ebp, %%ebp\n\t"
-                     "callq *%1\n\t"
+                     "xorl %%ebx, %%ebx\n\t"
+                     "xorl %%r12d, %%r12d\n\t"
+                     "xorl %%r13d, %%r13d\n\t"
+                     "xorl %%r14d, %%r14d\n\t"
+                     "xorl %%r15d, %%r15d\n\t"
+                     "callq *%%rax\n\t"
                      "ud2"
-                     : : "r"(sp), "r"(entry) : "memory");
+                     : : "r"(sp), "r"(entry) : "memory", "rax");
 #elif defined(__aarch64__)
     __asm__ volatile("mov sp, %0\n\t"
+                     "mov x16, %1\n\t"
                      "mov x29, #0\n\t"
-                     "blr %1\n\t"
+                     "mov x19, #0\n\t" "mov x20, #0\n\t" "mov x21, #0\n\t" "mov x22, #0\n\t"
+                     "mov x23, #0\n\t" "mov x24, #0\n\t" "mov x25, #0\n\t" "mov x26, #0\n\t"
+                     "mov x27, #0\n\t" "mov x28, #0\n\t"
+                     "blr x16\n\t"
                      "brk #0"
-                     : : "r"(sp), "r"(entry) : "memory");
+                     : : "r"(sp), "r"(entry) : "memory", "x16");
 #else
 #error "no stack-entry code for this CPU: configure with --enable-ucontext"
 #endif

@@ -25,6 +25,13 @@ void sched_pass(void);
 VALUE sched_pass_nil(void);       /* the same, returning nil (for tail calls) */
 VALUE sched_pass_m(VALUE self, int argc, const VALUE *argv);
 
+/* External iteration (Enumerator#next): recv.meth(*args) runs in a hidden
+   thread that hands over one value per gen_next.  gen_next returns Qundef
+   at the end and raises what the iteration raised; gen_close ends it. */
+VALUE gen_new(VALUE recv, ID meth, VALUE args);
+VALUE gen_next(VALUE gen);
+void gen_close(VALUE gen);
+
 /* In a child after fork: only the calling thread survives. */
 void sched_after_fork(void);
 

@@ -477,6 +477,7 @@ static void on_interrupt(void)
         timer_stop();
         S.timer_on = false;
     }
+    gen_reap_orphans();
     if (sched_tick) {
         sched_tick = 0;
         time_slice();

@@ -9,7 +9,8 @@
  *
  * A dead thread's stack goes back to a free list, its deep pages returned
  * to the kernel (MADV_DONTNEED) so a burst of deep recursion does not pin
- * memory; the top pages stay committed for the next thread.
+ * memory; the top pages stay committed for the next thread, the very top
+ * one cleared.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 
 #define STACKS_PER_REGION 64
 #define KEEP_RESIDENT (16 * 1024)
+#define PAGE 4096
 #define DEFAULT_STACK_SIZE (8 * 1024 * 1024)
 #define MIN_STACK_SIZE (64 * 1024)
 
@@ -83,5 +85,10 @@ void *stack_alloc(size_t *size)
 void stack_release(void *base, size_t size)
 {
     if (size > KEEP_RESIDENT) madvise(base, size - KEEP_RESIDENT, MADV_DONTNEED);
+    /* The top page, where the next thread's frames will sit, is cleared:
+       words left there (by a collection that ran on this stack, above
+       all) would be taken for references in the next thread's frames and
+       keep arbitrary objects alive.  Every thread touched it: no fault. */
+    memset((char *)base + size - PAGE, 0, PAGE);
     push_free(base);
 }

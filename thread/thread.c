@@ -7,6 +7,8 @@
 #include "thread_impl.h"
 #include "instrument.h"
 
+#define HIDDEN_THREAD_COST (16 * 1024)   /* stack pages, roughly */
+
 static bool abort_on_exception;
 static VALUE default_group;
 
@@ -69,6 +71,7 @@ VALUE thread_status_value(struct rthread *t)
 static VALUE run_thread_block(VALUE arg)
 {
     struct rthread *t = (struct rthread *)arg;
+    if (t->entry_fn) return t->entry_fn(t->entry_arg);
     return proc_call(t->proc, (int)RARRAY_LEN(t->args), RARRAY_PTR(t->args));
 }
 
@@ -99,14 +102,14 @@ static void thread_entry(void)
     sched_thread_died(t);
 }
 
-static VALUE thread_start(VALUE klass, int argc, const VALUE *argv)
+/* A thread that has not run yet: its stack and first context.  The
+   caller keeps t->t.self reachable. */
+static struct rthread *thread_prepare(VALUE klass)
 {
-    if (!vm_block_given()) exc_raise(vm.c.ThreadError, "must be called with a block");
     struct rthread *cur = rt_current();
     struct rthread *t = rthread_new(klass);
-    volatile VALUE obj = t->t.self;      /* keeps t's references marked from here on */
-    t->proc = proc_new(vm_current_block(), false);
-    t->args = ary_new_from(argc, argv);
+    volatile VALUE obj = t->t.self;      /* marked while the stack is made */
+    (void)obj;
     t->priority = cur->priority;
     t->level = cur->level;
     t->group = cur->group;
@@ -129,9 +132,36 @@ static VALUE thread_start(VALUE klass, int argc, const VALUE *argv)
     t->valgrind_stack_id = STACK_REGISTER(t->stack, (char *)t->stack + t->stack_size);
     STACK_FRESH(t->stack, t->stack_size);
     ctx_make(&t->ctx, t->stack, t->stack_size - offset, thread_entry);
+    return t;
+}
+
+static VALUE thread_start(VALUE klass, int argc, const VALUE *argv)
+{
+    if (!vm_block_given()) exc_raise(vm.c.ThreadError, "must be called with a block");
+    VALUE proc = proc_new(vm_current_block(), false);
+    VALUE args = ary_new_from(argc, argv);
+    struct rthread *t = thread_prepare(klass);
+    volatile VALUE obj = t->t.self;      /* keeps t's references marked from here on */
+    t->proc = proc;
+    t->args = args;
     if (sched_critical) sched_add_thread(t);
     else sched_switch_to_new(t);
     return obj;
+}
+
+/* A thread for the interpreter's own use, running fn(arg): runnable, not
+   yet run, and not listed by Thread.list or ThreadGroup#list. */
+struct rthread *thread_start_hidden(VALUE (*fn)(void *), void *arg)
+{
+    struct rthread *t = thread_prepare(vm.c.Thread);
+    t->entry_fn = fn;
+    t->entry_arg = arg;
+    t->hidden = true;
+    sched_add_thread(t);
+    /* such a thread may live until the collector finds its owner gone:
+       let its stack count towards the next collection */
+    gc_malloc_increase(HIDDEN_THREAD_COST);
+    return t;
 }
 
 /* ------------------------------------------------------------ join, value, status */
@@ -318,7 +348,10 @@ static VALUE th_s_list(VALUE self, int argc, const VALUE *argv)
 {
     VALUE ary = ary_new();
     struct rthread *m = sched_all_threads(), *t = m;
-    do { ary_push(ary, t->t.self); t = t->all_next; } while (t != m);
+    do {
+        if (!t->hidden) ary_push(ary, t->t.self);
+        t = t->all_next;
+    } while (t != m);
     return ary;
 }
 
@@ -362,7 +395,7 @@ static VALUE tg_list(VALUE self, int argc, const VALUE *argv)
     VALUE ary = ary_new();
     struct rthread *m = sched_all_threads(), *t = m;
     do {
-        if (t->group == self) ary_push(ary, t->t.self);
+        if (t->group == self && !t->hidden) ary_push(ary, t->t.self);
         t = t->all_next;
     } while (t != m);
     return ary;

@@ -62,9 +62,12 @@ struct rthread {
     VALUE value;                  /* result */
     VALUE exception;              /* died by this exception */
     VALUE group;                  /* ThreadGroup */
+    VALUE (*entry_fn)(void *);    /* a hidden thread's body, instead of proc */
+    void *entry_arg;
     bool abort_on_exception;
     bool killed;                  /* status false rather than nil when dead */
     bool is_main;
+    bool hidden;                  /* the interpreter's own: not in Thread.list */
 };
 
 static inline struct rthread *RT(struct thread *t) { return (struct rthread *)t; }
@@ -94,7 +97,11 @@ void *stack_alloc(size_t *size);
 void stack_release(void *base, size_t size);
 size_t stack_default_size(void);
 
+/* ---- generators (generator.c): orphaned producers end at a safe point */
+void gen_reap_orphans(void);
+
 /* ---- the Thread class (thread.c) */
+struct rthread *thread_start_hidden(VALUE (*fn)(void *), void *arg);
 VALUE thread_object(struct rthread *t);
 struct rthread *thread_get(VALUE obj);
 VALUE thread_status_value(struct rthread *t);

@@ -2,6 +2,7 @@
 # alias): creation, each, with_index, external iteration with next/rewind,
 # StopIteration with Kernel#loop, and the enumerators core methods return.
 require 'assert'
+require 'thread'
 
 test "creation" do
   e = [1, 2, 3].to_enum
@@ -90,4 +91,92 @@ test "enumerator copies" do
   d = e.dup
   assert_equal [1, 2], d.to_a
   assert_equal 1, d.next
+end
+
+test "next computes one value at a time: endless sources work" do
+  e = (1..(1.0 / 0)).to_enum(:each)
+  assert_equal [1, 2, 3], [e.next, e.next, e.next]
+  e.rewind
+  assert_equal 1, e.next
+  naturals = Object.new
+  def naturals.each; i = 0; loop { yield i += 1 }; end
+  n = naturals.to_enum
+  assert_equal [1, 2, 3, 4], (1..4).map { n.next }
+end
+
+test "next runs the iteration only as far as asked" do
+  log = []
+  src = Object.new
+  src.instance_variable_set(:@log, log)
+  def src.each; @log << :a; yield 1; @log << :b; yield 2; @log << :c; end
+  e = src.to_enum
+  assert_equal 1, e.next
+  assert_equal [:a], log
+  assert_equal 2, e.next
+  assert_equal [:a, :b], log
+  assert_raise(StopIteration) { e.next }
+  assert_equal [:a, :b, :c], log
+end
+
+test "an exception in the iteration comes out of next, once" do
+  src = Object.new
+  def src.each; yield 1; raise ArgumentError, "bad"; end
+  e = src.to_enum
+  assert_equal 1, e.next
+  assert_raise(ArgumentError, "bad") { e.next }
+  assert_raise(StopIteration) { e.next }
+  e.rewind
+  assert_equal 1, e.next
+end
+
+test "rewind ends the iteration: its ensure clauses run" do
+  $enum_ensured = false
+  src = Object.new
+  def src.each; yield 1; yield 2; ensure; $enum_ensured = true; end
+  e = src.to_enum
+  e.next
+  e.rewind
+  Thread.pass until $enum_ensured
+  assert_true $enum_ensured
+  assert_equal 1, e.next
+end
+
+test "the producer thread is not in Thread.list" do
+  e = [1, 2].each
+  e.next
+  assert_equal [Thread.current], Thread.list
+  assert_equal [Thread.current], Thread.current.group.list
+end
+
+test "next from another thread, and a producer that blocks" do
+  e = [1, 2, 3].each
+  assert_equal 1, Thread.new { e.next }.value
+  assert_equal 2, e.next
+  q = Queue.new
+  src = Object.new
+  src.instance_variable_set(:@q, q)
+  def src.each; loop { yield @q.pop }; end
+  f = src.to_enum
+  Thread.new { sleep 0.01; q << :late }
+  assert_equal :late, f.next
+end
+
+test "abandoned enumerators do not keep their producers" do
+  def alive_threads
+    n = 0
+    ObjectSpace.each_object(Thread) { |t| n += 1 if t.alive? }
+    n
+  end
+  2000.times { [1, 2, 3].each.next }
+  # a collection finds them; at the next safe point they are woken and
+  # end as soon as they run (a sleep lets every runnable thread run)
+  20.times { break if alive_threads < 200; GC.start; [0].each { }; sleep 0.001 }
+  assert alive_threads < 200, "#{alive_threads} producers alive"
+end
+
+test "several values yielded at once come as an Array" do
+  src = Object.new
+  def src.each; yield; yield 1; yield 1, 2; end
+  e = src.to_enum
+  assert_equal [nil, 1, [1, 2]], [e.next, e.next, e.next]
 end

@@ -82,6 +82,7 @@ test "Queue between threads" do
   q = Queue.new
   assert_true q.empty?
   consumer = Thread.new { (1..3).map { q.pop } }
+  Thread.pass until consumer.stop?     # a tick may come before it blocks
   assert_equal 1, q.num_waiting
   q << 1
   q.push 2
