@@ -181,7 +181,17 @@ static void bind_jump(struct bind *b, struct node *n)
     } else {
         n->flags |= NF_TO_BLOCK;
         if (b->target == TARGET_BLOCK && n->type == NODE_BREAK) b->target_node->flags |= NF_BLOCK_BREAK;
+        if (b->target == TARGET_BLOCK && n->type != NODE_BREAK) b->target_node->flags |= NF_TAG;
     }
+}
+
+/* Code given to eval runs here: its next, redo or return needs the tags
+   of the enclosing loop or block and method, as if written in place. */
+static void bind_eval_call(struct bind *b, ID mid)
+{
+    if (mid != ID_eval && mid != ID_instance_eval && mid != ID_class_eval && mid != ID_module_eval) return;
+    if (b->target_node) b->target_node->flags |= NF_TAG;
+    if (b->def) b->def->h.flags |= NF_TAG;
 }
 
 /* ------------------------------------------------------------ scopes */
@@ -291,6 +301,7 @@ static void bind_children(struct bind *b, struct node *n)
     case NODE_OP_ASGN_ATTR: bind_node(b, ((struct node_op_attr *)n)->recv); bind_node(b, ((struct node_op_attr *)n)->value); break;
     case NODE_ATTRASGN: case NODE_CALL: case NODE_SUPER: case NODE_ZSUPER: case NODE_YIELD: {
         struct node_call *c = (struct node_call *)n;
+        if (n->type == NODE_CALL) bind_eval_call(b, c->mid);
         bind_opt(b, c->recv);
         bind_list(b, c->args, c->argc);
         bind_opt(b, c->block_arg);

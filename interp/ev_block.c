@@ -160,7 +160,7 @@ static void assign_params(const struct node_block *nb, int argc, const VALUE *ar
 }
 
 /* ------------------------------------------------------------ invocation */
-static NOINLINE VALUE run_block_body(struct frame *bf, const struct node_block *nb)
+static NOINLINE VALUE run_block_body_tag(struct frame *bf, const struct node_block *nb)
 {
     struct tag tag;
     tag_push(&tag);
@@ -180,6 +180,14 @@ static NOINLINE VALUE run_block_body(struct frame *bf, const struct node_block *
     if (tag.state == TAG_NEXT) return tag.val;
     if (tag.state == TAG_RETURN && (bf->flags & FRAME_LAMBDA) && tag.dst == bf->serial) return tag.val;
     tag_jump(tag.state, tag.val, tag.dst);
+}
+
+/* A tag (a setjmp) only for a body that can `next` or `redo` (or eval
+   code that might) and for lambdas, whose `return` ends here. */
+static inline VALUE run_block_body(struct frame *bf, const struct node_block *nb)
+{
+    if ((nb->h.flags & NF_TAG) || (bf->flags & FRAME_LAMBDA)) return run_block_body_tag(bf, nb);
+    return nb->body ? EVAL(nb->body, bf) : Qnil;
 }
 
 /* def_class: for instance_eval/class_eval blocks, the class `def` defines

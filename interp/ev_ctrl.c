@@ -187,6 +187,8 @@ static VALUE ev_return(struct node *n, struct frame *f)
     uint64_t target;
     if (f->flags & (FRAME_LAMBDA | FRAME_RETURN_TAG)) target = f->serial;
     else if (f->flags & FRAME_BLOCK) target = f->running ? f->running->home_serial : 0;
+    else if ((f->flags & FRAME_EVAL) && f->home && (f->home->flags & (FRAME_LAMBDA | FRAME_RETURN_TAG)))
+        target = f->home->serial;         /* eval("return"): leaves the method eval ran in */
     else target = 0;
     f->node = n;
     if (!target || !tag_reachable(TAG_RETURN, target)) exc_local_jump("return", v, "unexpected return");

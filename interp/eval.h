@@ -13,7 +13,7 @@
 #define EVAL(n, f) ((n)->eval((struct node *)(n), (f)))
 
 /* binder flags, above the parser's NF_ bits */
-#define NF_TAG         0x0100  /* loop/def: needs a tag (break/next/redo/return inside) */
+#define NF_TAG         0x0100  /* loop/def/block: needs a tag (break/next/redo/return inside, or eval) */
 #define NF_TO_BLOCK    0x0200  /* break/next/redo: the target is a block, not a loop */
 #define NF_BLOCK_BREAK 0x0400  /* node_block: contains a break aimed at its call site */
 #define NF_TAIL        0x0800  /* return in tail position: just a value */

@@ -231,3 +231,45 @@ test "many eval locals in one scope" do
   GC.start
   assert_equal 150, eval("w150", b)
 end
+
+class EvalJumps
+  def ret; eval("return 5"); 6; end
+  def ret_in_block; [1].each { eval "return 11" }; 12; end
+  def nexts; [1, 2, 3].map { |x| eval("next 0") if x == 2; x }; end
+  def loop_next
+    i = 0
+    seen = []
+    while i < 3
+      i += 1
+      eval("next") if i == 2
+      seen << i
+    end
+    seen
+  end
+  def redo_once
+    n = 0
+    [1].each { n += 1; eval("redo") if n < 3 }
+    n
+  end
+end
+
+test "next, redo and return inside eval'd code act where eval runs (1.8)" do
+  o = EvalJumps.new
+  assert_equal 5, o.ret
+  assert_equal 11, o.ret_in_block
+  assert_equal [1, 0, 3], o.nexts
+  assert_equal [1, 3], o.loop_next
+  assert_equal 3, o.redo_once
+  assert_raise(LocalJumpError) { eval("return 1") }
+  assert_equal 7, lambda { eval("return 7"); 8 }.call
+end
+
+test "blocks without next still get next from procs and lambdas they call" do
+  pr = proc { next 9; 10 }
+  assert_equal [9, 9], [1, 2].map { pr.call }
+  l = lambda { return 4 }
+  assert_equal [4], [1].map { l.call }
+  c = 0
+  [1].each { c += 1; redo if c < 3 }
+  assert_equal 3, c
+end
