@@ -183,10 +183,12 @@ static NOINLINE VALUE run_block_body_tag(struct frame *bf, const struct node_blo
 }
 
 /* A tag (a setjmp) only for a body that can `next` or `redo` (or eval
-   code that might) and for lambdas, whose `return` ends here. */
+   code that might) and for lambdas, whose `return` ends here; in the
+   ucontext builds for every block, as in MRI 1.8 (jump.h). */
 static inline VALUE run_block_body(struct frame *bf, const struct node_block *nb)
 {
-    if ((nb->h.flags & NF_TAG) || (bf->flags & FRAME_LAMBDA)) return run_block_body_tag(bf, nb);
+    if (JUMP_TAG_EVERY_BLOCK || (nb->h.flags & NF_TAG) || (bf->flags & FRAME_LAMBDA))
+        return run_block_body_tag(bf, nb);
     return nb->body ? EVAL(nb->body, bf) : Qnil;
 }
 

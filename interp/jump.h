@@ -7,7 +7,10 @@
  *     switches.  getcontext saves the signal mask with a system call
  *     (rt_sigprocmask), once per tag: the famous 1.8 regression.
  *   - otherwise: _setjmp/_longjmp (no signal mask), and a few lines of
- *     assembly to enter a fresh stack the first time.
+ *     assembly to enter a fresh stack the first time.  These builds also
+ *     leave out the tag of a block that cannot `next` or `redo`
+ *     (JUMP_TAG_EVERY_BLOCK); the ucontext builds keep 1.8's tag per
+ *     block call, which is the regression they are there to show.
  * No other file tests USE_UCONTEXT.
  *
  * JUMP_SAVE must be used as a whole expression statement; whether control
@@ -27,6 +30,9 @@ typedef ucontext_t jump_buf;
 #define JUMP_SAVE(buf)    ((void)getcontext(&(buf)))
 #define JUMP_RESTORE(buf) ((void)setcontext(&(buf)))
 #define JUMP_PRIMITIVE_NAME "ucontext"
+/* Every block call pushes a tag, as MRI 1.8's rb_yield_0 did: this build
+   reproduces the regression, one getcontext per iteration. */
+#define JUMP_TAG_EVERY_BLOCK 1
 
 /* A green thread's machine context. */
 struct machine_ctx { ucontext_t uc; };
@@ -60,6 +66,8 @@ typedef jmp_buf jump_buf;
 #define JUMP_SAVE(buf)    ((void)_setjmp(buf))
 #define JUMP_RESTORE(buf) _longjmp(buf, 1)
 #define JUMP_PRIMITIVE_NAME "setjmp"
+/* Only blocks that can `next` or `redo` push a tag (ev_block.c). */
+#define JUMP_TAG_EVERY_BLOCK 0
 
 struct machine_ctx {
     jmp_buf jb;
