@@ -196,13 +196,18 @@ static VALUE io_bytes(VALUE self, int argc, const VALUE *argv)
     return enumerator_for(self, "each_byte", 0, NULL);
 }
 
+/* Characters as 1.8.7 reads them: one byte, or under a multibyte $KCODE
+   as many as the first byte announces (fewer if the stream ends first). */
 static VALUE io_each_char(VALUE self, int argc, const VALUE *argv)
 {
     if (!vm_block_given()) return enumerator_for(self, "each_char", argc, argv);
     int c;
     while ((c = rio_getbyte(io_rio_readable(self))) >= 0) {
-        char ch = (char)c;
-        vm_yield1(str_new(&ch, 1));
+        char buf[8] = { (char)c };
+        long n = re_mbclen(buf, (long)sizeof buf), len = 1;
+        struct rio *f = io_rio_readable(self);
+        while (len < n && (c = rio_getbyte(f)) >= 0) buf[len++] = (char)c;
+        vm_yield1(str_new(buf, len));
     }
     return self;
 }

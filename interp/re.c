@@ -422,6 +422,20 @@ void re_set_kcode(const char *code)
     re_kcode_cur = kc ? kc : KC_NONE;
 }
 
+/* Length of the character at p under $KCODE (1 for NONE and ASCII), for
+   the String and IO methods 1.8.7 makes multibyte-aware; 1 <= result <= n. */
+long re_mbclen(const char *p, long n)
+{
+    return n < 1 ? 1 : char_len(re_kcode_cur, p, n);
+}
+
+/* The same under re's kcode: the one it was written with (/u, /n ...),
+   else $KCODE, as 1.8.7's mbclen2 steps over empty matches. */
+long re_mbclen_pat(VALUE re, const char *p, long n)
+{
+    return n < 1 ? 1 : char_len(effective_kcode(RREGEXP(re)->options), p, n);
+}
+
 const char *re_kcode_name(void)
 {
     switch (re_kcode_cur) {

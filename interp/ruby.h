@@ -388,6 +388,8 @@ long match_end(VALUE match, int n);
 int match_count(VALUE match);            /* number of groups including 0 */
 void re_set_kcode(const char *code);     /* $KCODE = code (-K): "u", "e", "s", "n"; NULL: none */
 const char *re_kcode_name(void);         /* $KCODE: "NONE", "EUC", "SJIS", "UTF8" */
+long re_mbclen(const char *p, long n);   /* bytes of the char at p under $KCODE: 1..n */
+long re_mbclen_pat(VALUE re, const char *p, long n);  /* the same under Regexp re's kcode */
 /* internal to re.c and re_match.c */
 struct re_registers *match_region_new(int nregs);   /* room for nregs groups; free() */
 VALUE match_new(VALUE str, VALUE re, struct re_registers *regs);  /* takes regs */

@@ -1,5 +1,6 @@
 /* string_case.c: String methods that rewrite a string byte by byte or trim
- * it: case changes (ASCII only, as 1.8 without $KCODE), casecmp, succ,
+ * it: case changes (ASCII letters only; under a multibyte $KCODE whole
+ * multibyte characters are stepped over, as 1.8.7 does), casecmp, succ,
  * justification, strip, chomp, chop, reverse.  The bang forms return nil
  * when nothing changed; the plain forms work on a copy. */
 #include <string.h>
@@ -26,13 +27,22 @@ static VALUE on_self(VALUE self, str_bang_fn fn)
 static inline int up(int c) { return STR_ISLOWER(c) ? c - 32 : c; }
 static inline int down(int c) { return STR_ISUPPER(c) ? c + 32 : c; }
 
+/* Bytes of the character at p[i]: more than 1 for a multibyte character
+   under $KCODE, which case changes leave alone (an SJIS trail byte may
+   look like an ASCII letter). */
+static inline long char_at(const char *p, long i, long n)
+{
+    return (p[i] & 0x80) ? re_mbclen(p + i, n - i) : 1;
+}
+
 static bool upcase(VALUE s)
 {
     str_modify(s);
     bool changed = false;
     char *p = RSTRING_PTR(s);
-    for (long i = 0, n = RSTRING_LEN(s); i < n; i++) {
-        if (STR_ISLOWER(p[i])) { p[i] = (char)(p[i] - 32); changed = true; }
+    for (long i = 0, n = RSTRING_LEN(s), k; i < n; i += k) {
+        k = char_at(p, i, n);
+        if (k == 1 && STR_ISLOWER(p[i])) { p[i] = (char)(p[i] - 32); changed = true; }
     }
     return changed;
 }
@@ -42,8 +52,9 @@ static bool downcase(VALUE s)
     str_modify(s);
     bool changed = false;
     char *p = RSTRING_PTR(s);
-    for (long i = 0, n = RSTRING_LEN(s); i < n; i++) {
-        if (STR_ISUPPER(p[i])) { p[i] = (char)(p[i] + 32); changed = true; }
+    for (long i = 0, n = RSTRING_LEN(s), k; i < n; i += k) {
+        k = char_at(p, i, n);
+        if (k == 1 && STR_ISUPPER(p[i])) { p[i] = (char)(p[i] + 32); changed = true; }
     }
     return changed;
 }
@@ -53,7 +64,9 @@ static bool swapcase(VALUE s)
     str_modify(s);
     bool changed = false;
     char *p = RSTRING_PTR(s);
-    for (long i = 0, n = RSTRING_LEN(s); i < n; i++) {
+    for (long i = 0, n = RSTRING_LEN(s), k; i < n; i += k) {
+        k = char_at(p, i, n);
+        if (k > 1) continue;
         if (STR_ISUPPER(p[i])) { p[i] = (char)(p[i] + 32); changed = true; }
         else if (STR_ISLOWER(p[i])) { p[i] = (char)(p[i] - 32); changed = true; }
     }
@@ -68,8 +81,9 @@ static bool capitalize(VALUE s)
     bool changed = false;
     char *p = RSTRING_PTR(s);
     if (STR_ISLOWER(p[0])) { p[0] = (char)up(p[0]); changed = true; }
-    for (long i = 1; i < n; i++) {
-        if (STR_ISUPPER(p[i])) { p[i] = (char)down(p[i]); changed = true; }
+    for (long i = char_at(p, 0, n), k; i < n; i += k) {
+        k = char_at(p, i, n);
+        if (k == 1 && STR_ISUPPER(p[i])) { p[i] = (char)down(p[i]); changed = true; }
     }
     return changed;
 }

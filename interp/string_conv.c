@@ -38,16 +38,34 @@ static bool is_evstr(const unsigned char *p, const unsigned char *end)
     return p < end && (*p == '{' || *p == '$' || *p == '@');
 }
 
-static VALUE quote_bytes(VALUE result, const unsigned char *p, long len)
+/* bytes of the whole multibyte character at p (under $KCODE), 0 for a
+   single byte or a character cut short by the end of the string */
+static long mbchar_len(const unsigned char *p, const unsigned char *end)
+{
+    /* asked with one byte more than is left, re_mbclen returns that much
+       exactly when the character does not fit */
+    long l = re_mbclen((const char *)p, end - p + 1);
+    return l > 1 && l <= end - p ? l : 0;
+}
+
+/* The double-quoted form: inspect keeps multibyte characters when mb
+   (1.8.7 under a multibyte $KCODE), dump escapes every byte >= 0x80. */
+static VALUE quote_bytes(VALUE result, const unsigned char *p, long len, bool mb)
 {
     const unsigned char *end = p + len;
     char buf[8];
+    long n;
     str_cat(result, "\"", 1);
     while (p < end) {
         const unsigned char *run = p;
         while (p < end && STR_ISPRINT(*p) && *p != '"' && *p != '\\' && *p != '#') p++;
         if (p > run) str_cat(result, (const char *)run, p - run);
         if (p >= end) break;
+        if (mb && *p >= 0x80 && (n = mbchar_len(p, end)) > 0) {
+            str_cat(result, (const char *)p, n);
+            p += n;
+            continue;
+        }
         int c = *p++;
         const char *esc;
         if (c == '"' || c == '\\' || (c == '#' && is_evstr(p, end))) {
@@ -70,7 +88,7 @@ static VALUE quote_bytes(VALUE result, const unsigned char *p, long len)
 VALUE str_inspect(VALUE str)
 {
     VALUE result = str_new_capa(RSTRING_LEN(str) + 2);
-    quote_bytes(result, (const unsigned char *)RSTRING_PTR(str), RSTRING_LEN(str));
+    quote_bytes(result, (const unsigned char *)RSTRING_PTR(str), RSTRING_LEN(str), str_kcode_mb());
     GC_GUARD(str);
     str_infect(result, str);
     return result;
@@ -80,7 +98,7 @@ static VALUE s_dump(VALUE self, int argc, const VALUE *argv)
 {
     VALUE result = str_new_like(self, NULL, 0);
     str_reserve(result, RSTRING_LEN(self) + 2);
-    quote_bytes(result, (const unsigned char *)RSTRING_PTR(self), RSTRING_LEN(self));
+    quote_bytes(result, (const unsigned char *)RSTRING_PTR(self), RSTRING_LEN(self), false);
     GC_GUARD(self);
     str_infect(result, self);
     return result;

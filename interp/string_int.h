@@ -42,6 +42,10 @@ VALUE str_get_pat(VALUE pat, bool quote);     /* Regexp from a Regexp or String 
 VALUE str_subpat(VALUE str, VALUE re, VALUE nth);   /* str[re, n] */
 void str_subpat_set(VALUE str, VALUE re, VALUE nth, VALUE val);
 
+/* $KCODE is multibyte (EUC, SJIS or UTF8): some methods then step over
+   whole characters (re_mbclen), as 1.8.7's ismbchar/mbclen did */
+static inline bool str_kcode_mb(void) { return re_kcode_name()[0] != 'N'; }
+
 /* raise RuntimeError "string modified" if a block changed str under us */
 static inline void str_mod_check(VALUE str, const char *ptr, long len)
 {

@@ -1,7 +1,7 @@
 /* string_iter.c: String iterators: each_line (also each and lines: 1.8
  * Strings are Enumerable over their lines), each_byte/bytes,
- * each_char/chars, upto.  Without a block they return an Enumerator, as
- * 1.8.7 does. */
+ * each_char/chars (whole characters under a multibyte $KCODE), upto.
+ * Without a block they return an Enumerator, as 1.8.7 does. */
 #include <string.h>
 #include "string_int.h"
 
@@ -83,11 +83,15 @@ static VALUE s_each_byte(VALUE self, int argc, const VALUE *argv)
     return self;
 }
 
+/* a character is one byte, or a whole multibyte one under $KCODE */
 static VALUE s_each_char(VALUE self, int argc, const VALUE *argv)
 {
     if (!vm_block_given()) return enumerator_for(self, "each_char", 0, NULL);
-    for (long i = 0; i < RSTRING_LEN(self); i++)
-        vm_yield1(str_new_like(self, RSTRING_PTR(self) + i, 1));
+    long n;
+    for (long i = 0; i < RSTRING_LEN(self); i += n) {
+        n = re_mbclen(RSTRING_PTR(self) + i, RSTRING_LEN(self) - i);
+        vm_yield1(str_new_like(self, RSTRING_PTR(self) + i, n));
+    }
     return self;
 }
 

@@ -158,10 +158,11 @@ static VALUE gsub(VALUE str, int argc, const VALUE *argv, bool bang)
             regsub_cat(dest, repl, str, match);
         }
         long len = RSTRING_LEN(str);
-        if (beg == end) {   /* empty match: step over one byte */
+        if (beg == end) {   /* empty match: step over one character */
             if (len <= end) { offset = end; break; }
-            str_cat(dest, RSTRING_PTR(str) + end, 1);
-            offset = end + 1;
+            long n = re_mbclen_pat(pat, RSTRING_PTR(str) + end, len - end);
+            str_cat(dest, RSTRING_PTR(str) + end, n);
+            offset = end + n;
         } else {
             offset = end;
         }
@@ -189,8 +190,9 @@ static VALUE scan_once(VALUE str, VALUE pat, long *start)
 {
     if (*start > RSTRING_LEN(str) || re_search(pat, str, *start, false) < 0) return Qnil;
     VALUE match = re_match_last();
-    long b = match_begin(match, 0), e = match_end(match, 0);
-    *start = b == e ? e + 1 : e;
+    long b = match_begin(match, 0), e = match_end(match, 0), len = RSTRING_LEN(str);
+    /* an empty match steps over one character (of the pattern's kcode) */
+    *start = b != e ? e : e < len ? e + re_mbclen_pat(pat, RSTRING_PTR(str) + e, len - e) : e + 1;
     int n = match_count(match);
     if (n == 1) return re_nth_match(0, match);
     VALUE ary = ary_new_capa(n - 1);
@@ -275,6 +277,14 @@ static long split_string(struct split *sp, VALUE sep)
     return beg;
 }
 
+/* the length of the character at pos, as the pattern reads str */
+static long split_mbclen(VALUE str, VALUE pat, long pos)
+{
+    return re_mbclen_pat(pat, RSTRING_PTR(str) + pos, RSTRING_LEN(str) - pos);
+}
+
+/* An empty match splits off one character: a multibyte one whole under a
+   multibyte kcode, as 1.8.7 does ("h\303\251".split(//) under -Ku). */
 static long split_regexp(struct split *sp, VALUE pat)
 {
     VALUE str = sp->str;
@@ -288,10 +298,10 @@ static long split_regexp(struct split *sp, VALUE pat)
                 push_part(sp, 0, 0);
                 break;
             } else if (last_null) {
-                push_part(sp, beg, 1);
+                push_part(sp, beg, split_mbclen(str, pat, beg));
                 beg = start;
             } else {
-                start++;
+                start += split_mbclen(str, pat, start);
                 last_null = true;
                 continue;
             }
@@ -333,7 +343,9 @@ static VALUE split(VALUE str, VALUE spat, VALUE limit)
         beg = split_awk(&sp);
     } else if (STRING_P(spat) && RSTRING_LEN(spat) == 1 && RSTRING_PTR(spat)[0] == ' ') {
         beg = split_awk(&sp);
-    } else if (STRING_P(spat) && RSTRING_LEN(spat) > 0) {
+    } else if (STRING_P(spat) && RSTRING_LEN(spat) > 0 && !str_kcode_mb()) {
+        /* under a multibyte $KCODE 1.8.7 splits by the quoted pattern,
+           which never matches inside a character (an SJIS trail byte) */
         beg = split_string(&sp, spat);
     } else {
         beg = split_regexp(&sp, str_get_pat(spat, true));
