@@ -313,8 +313,16 @@ static VALUE search(VALUE re, VALUE str, long pos, bool reverse, long *posp)
     long len = RSTRING_LEN(str);
     *posp = -1;
     if (pos < 0 || pos > len) { vm_svar_set(0, Qnil); return Qnil; }
-    struct re_registers *regs = match_region_new(onig_number_of_captures(reg) + 1);
     const OnigUChar *s = (const OnigUChar *)RSTRING_PTR(str);
+    if (pos > 0 && pos < len) {
+        /* inside a multibyte character: start at its head searching
+           backwards, at the next one forwards (1.8.7's re_adjust_startpos) */
+        OnigEncoding enc = onig_get_encoding(reg);
+        const OnigUChar *at = reverse ? onigenc_get_left_adjust_char_head(enc, s, s + pos)
+                                      : onigenc_get_right_adjust_char_head(enc, s, s + pos);
+        pos = at - s;
+    }
+    struct re_registers *regs = match_region_new(onig_number_of_captures(reg) + 1);
     int r = onig_search(reg, s, s + len, s + pos, reverse ? s : s + len, regs, ONIG_OPTION_NONE);
     if (r < 0) {
         free(regs);

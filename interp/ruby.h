@@ -294,6 +294,7 @@ bool str_equal(VALUE a, VALUE b);
 int str_cmp(VALUE a, VALUE b);
 ID str_to_id(VALUE str);
 VALUE str_inspect(VALUE str);
+VALUE str_dump(VALUE str);                       /* String#dump: bytes >= 0x80 escaped */
 VALUE str_to_inum(VALUE str, int base, bool badcheck);
 double str_to_dbl(VALUE str, bool badcheck);
 VALUE str_plus(VALUE a, VALUE b);

@@ -94,7 +94,8 @@ VALUE str_inspect(VALUE str)
     return result;
 }
 
-static VALUE s_dump(VALUE self, int argc, const VALUE *argv)
+/* String#dump: every byte >= 0x80 escaped, whatever $KCODE says */
+VALUE str_dump(VALUE self)
 {
     VALUE result = str_new_like(self, NULL, 0);
     str_reserve(result, RSTRING_LEN(self) + 2);
@@ -103,6 +104,8 @@ static VALUE s_dump(VALUE self, int argc, const VALUE *argv)
     str_infect(result, self);
     return result;
 }
+
+static VALUE s_dump(VALUE self, int argc, const VALUE *argv) { return str_dump(self); }
 
 /* ------------------------------------------------------------ integers */
 static int conv_digit(int c)

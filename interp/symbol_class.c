@@ -47,11 +47,19 @@ static const char *operator_end(const char *m, const char *end)
     }
 }
 
+/* under a multibyte $KCODE, 1.8.7 takes multibyte characters as letters
+   (a lead byte: re_mbclen looks at the first byte only) */
+static bool mb_start(const char *m)
+{
+    return (unsigned char)*m >= 0x80 && str_kcode_mb() && re_mbclen(m, 8) > 1;
+}
+
 /* an identifier from m, with ? ! = allowed at the end of local names */
 static const char *ident_end(const char *m, const char *end, bool localid)
 {
-    if (m >= end || (*m != '_' && !STR_ISALPHA(*m))) return NULL;
-    while (m < end && ident_char((unsigned char)*m)) m++;
+    if (m >= end || (*m != '_' && !STR_ISALPHA(*m) && !mb_start(m))) return NULL;
+    while (m < end && (ident_char((unsigned char)*m) || mb_start(m)))
+        m += mb_start(m) ? re_mbclen(m, end - m) : 1;
     if (localid && m < end && (*m == '!' || *m == '?' || *m == '=')) m++;
     return m;
 }
@@ -87,7 +95,7 @@ VALUE str_sym_inspect(ID id)
     long len = (long)sym_len(id);
     VALUE s = str_new(":", 1);
     if (symname_p(name, len)) return str_cat(s, name, len);
-    return str_append(s, str_inspect(str_new(name, len)));
+    return str_append(s, str_dump(str_new(name, len)));    /* 1.8.7: dump, not inspect */
 }
 
 /* ------------------------------------------------------------ methods */

@@ -179,3 +179,22 @@ test "IO#each_char reads whole characters" do
   end
   with_file("hé") { |f| assert_equal ["h", "\303", "\251"], f.each_char.to_a }
 end
+
+test "Symbol#inspect under $KCODE (1.8.7: multibyte letters, else String#dump)" do
+  $KCODE = 'u'
+  assert_equal ':é', :é.inspect
+  assert_equal ':aé?', :"aé?".inspect
+  assert_equal ':"\303\251 x"', :"é x".inspect
+  assert_equal ':"x\377"', :"x\377".inspect
+  $KCODE = 'n'
+  assert_equal ':"\303\251"', :é.inspect
+end
+
+test "searching from inside a multibyte character starts at a character" do
+  $KCODE = 'u'
+  assert_equal 1, "héllo".rindex(/./, 2)
+  assert_equal 3, "héllo".index(/./, 2)
+  $KCODE = 'n'
+  assert_equal 2, "héllo".rindex(/./, 2)
+  assert_equal 2, "héllo".index(/./, 2)
+end
