@@ -314,6 +314,7 @@ struct parse_outer {             /* enclosing scopes of code given to eval */
 struct parse_error {
     char message[512];           /* "file:7: syntax error, unexpected kEND" */
     int line;
+    bool out_of_stack;           /* not the code's fault: the C stack ran out */
 };
 /* Parse src as a program; NULL on error (err filled).  outer is NULL for a
    file; for eval, the scopes visible from the eval, innermost first. */

@@ -52,8 +52,11 @@ void parse_skip_newlines(struct parser *p)
 void parse_enter(struct parser *p)
 {
     char here;
-    if (++p->depth > PARSE_MAX_DEPTH || (p->stack_floor && &here < p->stack_floor))
-        lex_fail(&p->lx, p->lx.line, "too deeply nested");
+    if (++p->depth > PARSE_MAX_DEPTH) lex_fail(&p->lx, p->lx.line, "too deeply nested");
+    if (p->stack_floor && &here < p->stack_floor) {
+        p->lx.err->out_of_stack = true;
+        lex_fail(&p->lx, p->lx.line, "stack level too deep");
+    }
 }
 
 void parse_leave(struct parser *p)

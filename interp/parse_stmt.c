@@ -237,6 +237,7 @@ struct node_program *parse_program(struct arena *a, const char *src, size_t len,
     p->outer = outer;
     p->paren_pos = (size_t)-1;
     p->stack_floor = parse_stack_floor ? parse_stack_floor() : NULL;
+    err->out_of_stack = false;
     lex_init(&p->lx, a, src, len, p->file, line);
     p->lx.is_local = lvar_defined;
     p->lx.ctx = p;

@@ -69,6 +69,9 @@ VALUE vm_parse(const char *src, size_t len, const char *file, int line,
     VALUE script = script_new(file);
     struct script *s = script_get(script);
     s->prog = parse_program(s->arena, src, len, s->file, line, outer, err);
+    /* parsing deep in a recursion (eval calling itself) ran out of stack:
+       SystemStackError, as the evaluator would have raised */
+    if (!s->prog && err->out_of_stack && vm.th->tag) vm_stack_overflow();
     if (!s->prog) return 0;
     if (!ev_bind_program(script, s->prog, err)) return 0;
     return script;

@@ -2,7 +2,8 @@
  * stacks.  Both tools assume one stack per OS thread; without these
  * announcements ASan reports false errors after a switch and Valgrind
  * takes a switch for a huge stack-pointer jump.  The only file that tests
- * MR_SANITIZE and HAVE_VALGRIND_VALGRIND_H. */
+ * MR_SANITIZE and HAVE_VALGRIND_VALGRIND_H, but for jump.h, whose ucontext
+ * switch avoids ASan's swapcontext warning. */
 #ifndef MR_INSTRUMENT_H
 #define MR_INSTRUMENT_H
 
@@ -11,13 +12,18 @@
 
 #ifdef MR_SANITIZE
 #include <sanitizer/common_interface_defs.h>
+#include <sanitizer/asan_interface.h>
 /* before leaving a stack for the one at [bottom, bottom+size) */
 #define SWITCH_START(fake_save, bottom, size) __sanitizer_start_switch_fiber((fake_save), (bottom), (size))
 /* after arriving on a stack (fake_save NULL the first time) */
 #define SWITCH_FINISH(fake_save) __sanitizer_finish_switch_fiber((fake_save), NULL, NULL)
+/* a dead thread's stack: frames left by a switch that no interceptor saw
+   (setcontext) keep their redzones poisoned */
+#define STACK_UNPOISON(lo, len) __asan_unpoison_memory_region((lo), (len))
 #else
 #define SWITCH_START(fake_save, bottom, size) ((void)(fake_save), (void)(bottom), (void)(size))
 #define SWITCH_FINISH(fake_save) ((void)(fake_save))
+#define STACK_UNPOISON(lo, len) ((void)(lo), (void)(len))
 #endif
 
 #ifdef HAVE_VALGRIND_VALGRIND_H

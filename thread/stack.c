@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include "instrument.h"
 #include "thread_impl.h"
 
 #define STACKS_PER_REGION 64
@@ -89,6 +90,7 @@ void stack_release(void *base, size_t size)
        words left there (by a collection that ran on this stack, above
        all) would be taken for references in the next thread's frames and
        keep arbitrary objects alive.  Every thread touched it: no fault. */
+    STACK_UNPOISON((char *)base + size - PAGE, PAGE);
     memset((char *)base + size - PAGE, 0, PAGE);
     push_free(base);
 }

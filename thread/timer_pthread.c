@@ -4,7 +4,9 @@
  *
  * A forked child has no timer thread: the fork handlers hold the lock
  * across fork (the timer thread may have it) and let the child start a
- * new thread when it next needs one. */
+ * new thread when it next needs one.  A fork waits until a just created
+ * timer thread has reached its loop: while starting it may hold locks of
+ * a sanitizer's allocator that the child would then never see released. */
 #include <errno.h>
 #include <pthread.h>
 #include <time.h>
@@ -15,12 +17,15 @@ volatile sig_atomic_t sched_tick;
 static pthread_t timer_thread;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
-static bool started, ticking;
+static pthread_cond_t ready = PTHREAD_COND_INITIALIZER;
+static bool started, in_loop, ticking;
 
 static void *timer_loop(void *arg)
 {
     (void)arg;
     pthread_mutex_lock(&lock);
+    in_loop = true;
+    pthread_cond_broadcast(&ready);
     for (;;) {
         while (!ticking) pthread_cond_wait(&wake, &lock);
         pthread_mutex_unlock(&lock);
@@ -34,12 +39,17 @@ static void *timer_loop(void *arg)
     return NULL;
 }
 
-static void before_fork(void) { pthread_mutex_lock(&lock); }
+static void before_fork(void)
+{
+    pthread_mutex_lock(&lock);
+    while (started && !in_loop) pthread_cond_wait(&ready, &lock);
+}
+
 static void after_fork_parent(void) { pthread_mutex_unlock(&lock); }
 
 static void after_fork_child(void)
 {
-    started = ticking = false;
+    started = in_loop = ticking = false;
     pthread_mutex_unlock(&lock);
 }
 

@@ -8,9 +8,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from mrtest import check, finish, ruby, SRCDIR
 
 FIXTURE = os.path.join(SRCDIR, "test", "hardening", "fixtures", "deep_in_thread.rb")
-EXPECTED = """eval parens: SyntaxError
-eval brackets: SyntaxError
-eval blocks: SyntaxError
+EXPECTED = """eval parens: too deep
+eval brackets: too deep
+eval blocks: too deep
 run array: ok or error
 run hash: ok or error
 run plus: ok or error
