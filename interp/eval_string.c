@@ -108,6 +108,14 @@ static VALUE k_eval(VALUE self, int argc, const VALUE *argv)
     return eval_in(&c, argv[0], file, line);
 }
 
+/* binding.eval(src [, file [, line]]): eval(src, binding, ...), new in 1.8.7 */
+static VALUE binding_eval(VALUE self, int argc, const VALUE *argv)
+{
+    arity_check(argc, 1, 3);
+    VALUE args[4] = { argv[0], self, argc > 1 ? argv[1] : Qnil, argc > 2 ? argv[2] : Qnil };
+    return k_eval(Qnil, argc + 1, args);
+}
+
 /* ------------------------------------------------------------ instance_eval, class_eval */
 static VALUE eval_cref_class(VALUE obj)
 {
@@ -164,6 +172,7 @@ static VALUE mod_class_exec(VALUE self, int argc, const VALUE *argv)
 void eval_init(void)
 {
     define_global_function("eval", k_eval, -1);
+    define_method(vm.c.Binding, "eval", binding_eval, -1);
     define_method(vm.c.Kernel, "instance_eval", k_instance_eval, -1);
     define_method(vm.c.Kernel, "instance_exec", k_instance_exec, -1);
     define_method(vm.c.Module, "class_eval", mod_class_eval, -1);

@@ -94,6 +94,8 @@ VALUE vm_parse(const char *src, size_t len, const char *file, int line,
                const struct parse_outer *outer, struct parse_error *err);   /* T_SCRIPT or 0 */
 VALUE vm_run_script(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
                     const struct block *outer_block, int frame_flags);
+VALUE vm_run_script_in(VALUE script, VALUE self, VALUE cref, struct env *env,
+                       const struct block *outer_block, int frame_flags);
 VALUE vm_invoke_block(const struct block *blk, int argc, const VALUE *argv,
                       VALUE self, VALUE def_class, int extra_flags);
 struct env *env_new_heap(const struct scope_info *scope, struct env *outer);

@@ -82,18 +82,24 @@ VALUE vm_run_script(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
                     const struct block *outer_block, int frame_flags)
 {
     struct node_program *prog = script_get(script)->prog;
-    struct frame *caller = vm.th->frame;
-    struct frame *ctx = (frame_flags & FRAME_EVAL) ? frame_ruby(caller) : NULL;   /* eval: the code calling it */
+    if ((prog->scope.flags & SCOPE_CAPTURED) || outer_env)
+        return vm_run_script_in(script, self, cref, env_new_heap(&prog->scope, outer_env), outer_block,
+                                frame_flags);
     int n = prog->scope.nlocals;
     VALUE vars[n > 0 ? n : 1];
-    struct env stack_env, *env;
-    if ((prog->scope.flags & SCOPE_CAPTURED) || outer_env) {
-        env = env_new_heap(&prog->scope, outer_env);
-    } else {
-        for (int i = 0; i < n; i++) vars[i] = Qnil;
-        stack_env = (struct env){ vars, NULL, &prog->scope, (uint32_t)n, 0 };
-        env = &stack_env;
-    }
+    for (int i = 0; i < n; i++) vars[i] = Qnil;
+    struct env stack_env = { vars, NULL, &prog->scope, (uint32_t)n, 0 };
+    return vm_run_script_in(script, self, cref, &stack_env, outer_block, frame_flags);
+}
+
+/* The same in env, made by the caller for prog's scope: the REPL looks
+   at it afterwards for the locals an eval added. */
+VALUE vm_run_script_in(VALUE script, VALUE self, VALUE cref, struct env *env,
+                       const struct block *outer_block, int frame_flags)
+{
+    struct node_program *prog = script_get(script)->prog;
+    struct frame *caller = vm.th->frame;
+    struct frame *ctx = (frame_flags & FRAME_EVAL) ? frame_ruby(caller) : NULL;   /* eval: the code calling it */
     struct frame *home = ctx ? ctx->home : NULL;
     bool own_home = !(frame_flags & FRAME_EVAL);
     struct frame fr = {

@@ -34,6 +34,8 @@ void repl_main(void);
 static struct {
     struct env *env;          /* the session's scope */
     VALUE env_obj;            /* the same, as an object (GC root) */
+    VALUE input_env;          /* the running input's own env (GC root) */
+    int input_nlocals;        /* its slots before any eval added some */
     int line;                 /* line number of the next input */
     char *histfile;           /* NULL: no history file */
     int histsize;
@@ -74,6 +76,28 @@ static bool adopt_locals(VALUE script)
         if (s->names[i] && sym_is_local(s->names[i])) names[n++] = s->names[i];
     env_add_locals(R.env, names, n);
     return n > 0;
+}
+
+/* Locals an eval made in the last input's own scope (`eval "z = 1"`)
+   join the session scope with their values, as in irb. */
+static void keep_eval_locals(void)
+{
+    if (!R.input_env) return;
+    struct env *e = &((struct REnv *)R.input_env)->env;
+    R.input_env = 0;
+    int first = R.input_nlocals;
+    int n = (int)e->nvars - first;
+    if (n <= 0) return;
+    ID names[n];
+    VALUE values[n];
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        ID id = e->scope->names[first + i];
+        if (find_local(id)) *find_local(id) = e->vars[first + i];
+        else names[k] = id, values[k++] = e->vars[first + i];
+    }
+    env_add_locals(R.env, names, k);
+    for (int i = 0; i < k; i++) *find_local(names[i]) = values[i];
 }
 
 /* ------------------------------------------------------------ output */
@@ -385,7 +409,10 @@ static VALUE read_input(VALUE *script)
 
 static VALUE run_input(VALUE script)
 {
-    VALUE v = vm_run_script(script, vm.top_self, vm.top_cref, R.env, NULL, FRAME_TOP);
+    struct env *env = env_new_heap(&script_get(script)->prog->scope, R.env);
+    R.input_env = ENV_OBJ(env);
+    R.input_nlocals = (int)env->nvars;
+    VALUE v = vm_run_script_in(script, vm.top_self, vm.top_cref, env, NULL, FRAME_TOP);
     VALUE *last = find_local(sym_intern_cstr("_"));
     if (last) *last = v;
     return v;
@@ -422,6 +449,7 @@ static void one_round(void)
 {
     int state;
     vm_protect(round_body, Qnil, &state);
+    keep_eval_locals();
     if (!state) return;
     bool reading = !R.evaluating;
     R.evaluating = false;
@@ -457,6 +485,7 @@ void repl_main(void)
 {
     rlg_init();
     gc_register_root(&R.env_obj);
+    gc_register_root(&R.input_env);
     R.env = env_new_heap(NULL, NULL);
     R.env_obj = ENV_OBJ(R.env);
     ID underscore = sym_intern_cstr("_");

@@ -43,6 +43,17 @@ def binding_with_local
   binding
 end
 
+test "Binding#eval" do
+  b = binding_with_local
+  assert_equal :in_method, b.eval("secret")
+  assert_equal ["b.rb", 4], b.eval("[__FILE__, __LINE__]", "b.rb", 4)
+  assert_equal 2, b.eval("made = 2")
+  assert_equal 2, b.eval("made")
+  assert_equal 5, eval("made + 3", b)
+  assert_raise(ArgumentError) { b.eval }
+  assert_raise(TypeError) { b.eval(1) }
+end
+
 test "bindings" do
   b = binding_with_local
   assert_equal :in_method, eval("secret", b)
