@@ -90,7 +90,9 @@ void stack_release(void *base, size_t size)
        words left there (by a collection that ran on this stack, above
        all) would be taken for references in the next thread's frames and
        keep arbitrary objects alive.  Every thread touched it: no fault. */
-    STACK_UNPOISON((char *)base + size - PAGE, PAGE);
-    memset((char *)base + size - PAGE, 0, PAGE);
+    char *top = (char *)base + size - PAGE;
+    STACK_UNPOISON(top, PAGE);   /* ASan and Valgrind still see the dead */
+    STACK_FRESH(top, PAGE);      /* thread's frames there */
+    memset(top, 0, PAGE);
     push_free(base);
 }

@@ -23,7 +23,7 @@ import time
 SRCDIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TEST = os.path.join(SRCDIR, "test")
 CORE = ["array", "hash", "string", "string_pack", "bignum", "regexp", "struct", "io",
-        "process", "time", "enumerable", "range"]
+        "process", "time", "enumerable", "enumerator", "range"]
 # large on purpose (1,000,000 threads); counts committed stack pages, which
 # Valgrind's own stacks distort
 SKIP = {"thread_abuse.rb", "stack_pages.rb"}
