@@ -231,7 +231,7 @@ static const char *defined_kind(struct node *n, struct frame *f)
     case NODE_CONST: {
         ID id = ((struct node_var *)n)->name;
         for (VALUE c = f->cref; c && RCREF(c)->prev; c = RCREF(c)->prev)
-            if (const_get_at(RCREF(c)->klass, id) != Qundef) return "constant";
+            if (const_peek_at(RCREF(c)->klass, id) != Qundef) return "constant";
         return const_defined(ev_const_base(f), id, true) || const_defined(vm.c.Object, id, false)
                    ? "constant" : NULL;
     }

@@ -49,6 +49,7 @@ void vm_init_all(void)
     ev_call_init();
     eval_init();
     load_init();
+    autoload_init();
     re_init();
     io_init();
     file_init();

@@ -120,7 +120,7 @@ static VALUE mod_const_set(VALUE self, int argc, const VALUE *argv)
 /* 1.8.7 asks the module itself only (Object included when it is Object) */
 static VALUE mod_const_defined(VALUE self, int argc, const VALUE *argv)
 {
-    return BOOL2V(const_get_at(self, const_name(argv[0])) != Qundef);
+    return BOOL2V(const_peek_at(self, const_name(argv[0])) != Qundef);
 }
 
 static VALUE mod_constants(VALUE self, int argc, const VALUE *argv) { return class_constants(self, true); }

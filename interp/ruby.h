@@ -106,6 +106,7 @@ VALUE class_instance_methods(VALUE klass, bool inherited, int visi_mask);
 /* constants, instance and class variables */
 VALUE const_get(VALUE klass, ID id);          /* with ancestors and Object; const_missing */
 VALUE const_get_at(VALUE klass, ID id);       /* Qundef if not set directly here */
+VALUE const_peek_at(VALUE klass, ID id);      /* the same without autoloading */
 VALUE const_lookup(VALUE klass, ID id, bool inherit); /* Qundef if absent, no const_missing */
 void const_set(VALUE klass, ID id, VALUE val);
 bool const_defined(VALUE klass, ID id, bool inherit);

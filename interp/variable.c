@@ -274,11 +274,29 @@ static struct idtab *const_table(VALUE klass)
     return RCLASS_EXT(klass)->const_tbl;
 }
 
-VALUE const_get_at(VALUE klass, ID id)
+/* What the table holds, autoload markers included (no loading). */
+VALUE const_peek_at(VALUE klass, ID id)
 {
     VALUE v;
     struct idtab *t = const_table(klass);
     return t && idtab_lookup(t, id, &v) ? v : Qundef;
+}
+
+VALUE const_get_at(VALUE klass, ID id)
+{
+    VALUE v = const_peek_at(klass, id);
+    return autoload_marker_p(v) ? autoload_resolve(klass, id, v) : v;
+}
+
+/* An autoload about to load its file; a constant the file set meanwhile
+   (a recursive require) stays. */
+void const_delete_marker(VALUE klass, ID id, VALUE marker)
+{
+    struct idtab *t = const_table(klass);
+    if (t && const_peek_at(klass, id) == marker) {
+        idtab_delete(t, id, NULL);
+        vm.const_state++;
+    }
 }
 
 VALUE const_lookup(VALUE klass, ID id, bool inherit)
@@ -312,9 +330,14 @@ void const_set(VALUE klass, ID id, VALUE val)
         class_name_under(val, klass, id);
 }
 
+/* Autoload constants are defined without being loaded, as in 1.8.7. */
 bool const_defined(VALUE klass, ID id, bool inherit)
 {
-    return const_lookup(klass, id, inherit) != Qundef;
+    if (const_peek_at(klass, id) != Qundef) return true;
+    if (!inherit) return false;
+    for (VALUE k = RCLASS(klass)->super; k; k = RCLASS(k)->super)
+        if (const_peek_at(k, id) != Qundef) return true;
+    return BUILTIN_TYPE(klass) == T_MODULE && const_peek_at(vm.c.Object, id) != Qundef;
 }
 
 VALUE const_remove(VALUE klass, ID id)
@@ -324,7 +347,7 @@ VALUE const_remove(VALUE klass, ID id)
     if (!t || !idtab_delete(t, id, &v))
         exc_name_error(id, "constant %s::%s not defined", class_name(klass), sym_name(id));
     vm.const_state++;
-    return v;
+    return autoload_marker_p(v) ? Qnil : v;
 }
 
 VALUE class_constants(VALUE klass, bool inherit)

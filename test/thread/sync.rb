@@ -110,9 +110,12 @@ test "SizedQueue blocks when full" do
   assert_equal 2, q.max
   log = []
   producer = Thread.new { 4.times { |i| q << i; log << i } }
+  # a time slice may end the producer early (slow under GC stress): wait
+  # until it blocks rather than assume one pass is enough
+  Thread.pass until producer.stop?
   assert_equal [0, 1], log
   assert_equal 0, q.pop
-  Thread.pass
+  Thread.pass until producer.stop?
   assert_equal [0, 1, 2], log
   q.max = 4
   producer.join
