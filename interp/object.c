@@ -267,10 +267,13 @@ static VALUE k_remove_ivar(VALUE self, int argc, const VALUE *argv)
 }
 
 /* ------------------------------------------------------------ methods lists */
+static VALUE k_singleton_methods(VALUE self, int argc, const VALUE *argv);
+
+/* methods(false) is singleton_methods(false), as in 1.8.7 */
 static VALUE k_methods(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 1);
-    if (argc && !RTEST(argv[0])) return class_instance_methods(singleton_class(self), false, 1 | 4);
+    if (argc && !RTEST(argv[0])) return k_singleton_methods(self, argc, argv);
     return class_instance_methods(class_of(self), true, (1 << VIS_PUBLIC) | (1 << VIS_PROTECTED));
 }
 

@@ -117,6 +117,22 @@ test "class << self" do
   assert_equal :me, o.only_me
 end
 
+module WithSingletons
+  def self.one; end
+end
+module Extra; def extra; end; end
+
+test "methods(false) lists singleton methods only, as singleton_methods(false)" do
+  assert_equal ["one"], WithSingletons.methods(false)
+  assert_equal ["start", "enable", "disable", "count"].sort, GC.methods(false).sort
+  o = Object.new
+  def o.mine; end
+  o.extend(Extra)
+  assert_equal ["mine"], o.methods(false)
+  assert_equal ["extra", "mine"], o.singleton_methods.sort
+  assert_true o.methods.include?("extra")
+end
+
 test "Class.new" do
   k = Class.new(Animal) do
     def speak; "anon"; end
