@@ -69,6 +69,7 @@ void module_init(void);
 void vm_init_all(void);
 void vm_init(void *stack_base);
 void load_add_path(const char *dir);
+void load_path_defaults(void);   /* RUBYLIB, lib/, "." after the -I folders */
 
 /* ---- lexical class nesting: one link per class/module body */
 struct RCref {

@@ -133,6 +133,31 @@ static VALUE k_load(VALUE self, int argc, const VALUE *argv)
 
 void load_add_path(const char *dir) { ary_push(load_path, str_new_cstr(dir)); }
 
+static bool is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* After the -I folders, as 1.8.7 orders $:: RUBYLIB's, the library that
+   comes with miniruby, then the current folder. */
+void load_path_defaults(void)
+{
+    const char *rubylib = getenv("RUBYLIB");
+    for (const char *p = rubylib; p && *p;) {
+        const char *end = strchr(p, ':');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n) ary_push(load_path, str_new(p, (long)n));
+        p += n + (end != NULL);
+    }
+#ifdef MR_LIBDIR
+    if (is_dir(MR_LIBDIR)) load_add_path(MR_LIBDIR);
+#endif
+    load_add_path(".");
+}
+
+static void enumerator_feature(void) {}
+
 void load_init(void)
 {
     load_path = ary_new();
@@ -144,6 +169,9 @@ void load_init(void)
     gvar_define_readonly("$-I", &load_path, NULL);
     gvar_define_readonly("$\"", &loaded_features, NULL);
     gvar_define_readonly("$LOADED_FEATURES", &loaded_features, NULL);
+    /* Enumerator is built in, as in 1.8.7: require 'enumerator' is false */
+    vm_register_extension("enumerator", enumerator_feature);
+    ary_push(loaded_features, str_new_cstr("enumerator.so"));
     define_global_function("require", k_require, 1);
     define_global_function("load", k_load, -1);
 }

@@ -316,6 +316,7 @@ static int run(int argc, char **argv)
     o.e_code = 0;
     define_program_globals();
     parse_args(&o, argc, argv);
+    load_path_defaults();
     if (o.show_version) {
         print_version();
         fflush(stdout);                /* before the program's own output */

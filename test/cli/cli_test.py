@@ -83,6 +83,11 @@ with open(os.path.join(libdir, "clilib.rb"), "w") as f:
     f.write("CLILIB = :loaded\nputs 'clilib required'\n")
 expect(["-I", libdir, "-e", "p $:[0]"], '"%s"\n' % libdir)
 expect(["-I" + libdir, "-e", "p $:.include?(%r)" % libdir], "true\n")
+
+# $: after -I: RUBYLIB's folders, miniruby's lib/ when present, then "." (1.8.7's order)
+expect(["-I", libdir, "-e", "p $:.last, $:.index(%r)" % libdir], '"."\n0\n')
+st, o, e = ruby(["-I", "/first", "-e", "p $:[0, 3]"], env={"RUBYLIB": "/rl/a:/rl/b"})
+check(o == '["/first", "/rl/a", "/rl/b"]\n', "RUBYLIB's folders follow -I's: %r %r" % (o, e))
 expect(["-I", libdir, "-r", "clilib", "-e", "p CLILIB"], "clilib required\n:loaded\n")
 expect(["-rclilib", "-I", libdir, "-e", "p $\".grep(/clilib/).size"], "clilib required\n1\n",
        what="-r is done after all -I")

@@ -101,3 +101,9 @@ test "remove_const of an autoload constant gives nil and forgets it" do
   assert !Object.const_defined?(:AlGone)
   assert_nil autoload?(:AlGone)
 end
+
+test "$: ends with the current folder, as in 1.8.7" do
+  assert_equal $:.size - 2, $:.index(".")     # DIR was pushed after it
+  assert_equal false, require("enumerator")
+  assert $".include?("enumerator.so")
+end
