@@ -129,6 +129,9 @@ static void set_errat(VALUE v, ID id, void *data)
     exc_set_backtrace(vm.th->errinfo, v);
 }
 static VALUE get_pid(ID id, void *data) { (void)id; (void)data; return INT2FIX(getpid()); }
+/* $& $` $' $+ are read directly by their nodes; these entries exist so that
+ * `alias $MATCH $&` (English.rb) has something to share. */
+static VALUE get_backref(ID id, void *data) { (void)data; return re_last_match_special(sym_name(id)[1]); }
 
 void gvar_init(void)
 {
@@ -138,4 +141,8 @@ void gvar_init(void)
     gvar_define_hooked("$!", NULL, get_errinfo, set_errinfo);
     gvar_define_hooked("$@", NULL, get_errat, set_errat);
     gvar_define_readonly("$$", NULL, get_pid);
+    gvar_define_readonly("$&", NULL, get_backref);
+    gvar_define_readonly("$`", NULL, get_backref);
+    gvar_define_readonly("$'", NULL, get_backref);
+    gvar_define_readonly("$+", NULL, get_backref);
 }

@@ -99,6 +99,25 @@ test "globals" do
   assert_equal 6, $g_alias_target
 end
 
+def match_in_method
+  "xyz" =~ /(y)/
+  [$g_pre, $g_match, $g_post, $g_lparen, $g_md[1]]
+end
+
+test "aliases of the match variables" do
+  eval "alias $g_pre $`; alias $g_post $'; alias $g_match $&; alias $g_lparen $+; alias $g_md $~"
+  "abcd" =~ /(b)(c)/
+  assert_equal ["a", "bc", "d", "c"], [$g_pre, $g_match, $g_post, $g_lparen]
+  assert_equal "b", $g_md[1]
+  assert_equal ["x", "y", "z", "y", "y"], match_in_method
+  assert_equal "bc", $g_match             # the caller's match is untouched
+  "q" =~ /z/
+  assert_nil $g_pre
+  assert_nil $g_match
+  assert_true global_variables.include?("$g_match")
+  assert_raise(NameError) { eval "$g_match = 1" }
+end
+
 test "special globals" do
   assert_equal "test/lang/variables.rb", $0
   assert_same $0, $PROGRAM_NAME
