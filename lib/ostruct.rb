@@ -4,7 +4,8 @@
 # Written for miniruby after the API of Ruby 1.8.7's ostruct.rb:
 #   OpenStruct.new(hash = nil); os.name = value makes the reader and the
 #   writer (singleton methods, so respond_to? sees them); reading an
-#   attribute never set gives nil; delete_field; ==; inspect and to_s
+#   attribute never set gives nil; delete_field (which, as in 1.8.7,
+#   leaves the methods: the reader then gives nil); ==; inspect and to_s
 #   "#<OpenStruct a=1, b=2>" ("#<OpenStruct ...>" for a cycle);
 #   marshal_dump/marshal_load (the table of attributes); dup copies the
 #   table; a frozen OpenStruct raises TypeError on assignment;
@@ -65,14 +66,10 @@ class OpenStruct
     end
   end
 
-  # Removes the attribute and its methods; returns its value.
+  # Removes the attribute from the table; returns its value.  As in 1.8.7
+  # its methods stay (the reader then gives nil).
   def delete_field(name)
-    name = name.to_sym
-    meta = class << self; self; end
-    [name, :"#{name}="].each do |m|
-      meta.send(:remove_method, m) if meta.instance_methods(false).include?(m.to_s)
-    end
-    @table.delete(name)
+    @table.delete(name.to_sym)
   end
 
   def inspect

@@ -45,9 +45,8 @@ end
 test "delete_field" do
   os = OpenStruct.new(:a => 1, :b => 2)
   assert_equal 1, os.delete_field(:a)
-  assert_false os.respond_to?(:a)
-  assert_false os.respond_to?(:a=)
   assert_nil os.a
+  assert_true os.respond_to?(:a)               # 1.8.7 leaves the methods
   assert_equal "#<OpenStruct b=2>", os.inspect
   assert_nil os.delete_field("zz")
   os.a = 5
