@@ -216,11 +216,19 @@ VALUE obj_clone(VALUE obj)
 {
     VALUE copy = copy_object(obj);
     VALUE k = RBASIC(obj)->klass;
-    if (FL_TEST(k, FL_SINGLETON) && !TYPE_P(obj, T_CLASS)) {
-        /* the copy gets a singleton class with the same methods */
+    if (FL_TEST(k, FL_SINGLETON) && RCLASS_EXT(k)->attached == obj) {
+        /* the copy gets a singleton class with the same methods and the
+           same extended modules (for a class: its class methods) */
         VALUE meta = singleton_class(copy);
         struct idtab *src = RCLASS(k)->m_tbl;
         IDTAB_FOREACH(src, e) class_add_method(meta, e->key, e->val);
+        int n = 0;
+        for (VALUE p = RCLASS(k)->super; p && BUILTIN_TYPE(p) == T_ICLASS; p = RCLASS(p)->super) n++;
+        for (int i = n - 1; i >= 0; i--) {   /* deepest first: each goes on top */
+            VALUE p = RCLASS(k)->super;
+            for (int j = 0; j < i; j++) p = RCLASS(p)->super;
+            module_include(meta, iclass_module(p));
+        }
     }
     if (FL_TEST(obj, FL_FROZEN)) FL_SET(copy, FL_FROZEN);
     return copy;

@@ -276,6 +276,30 @@ test "dup, clone and freeze" do
   assert_equal :copied, k.new.dup.v
 end
 
+module CloneExtA; def ext_a; :a; end; end
+module CloneExtB; include CloneExtA; def ext_b; :b; end; end
+module CloneExtC; def ext_c; :c; end; end
+
+test "clone keeps extended modules and class methods" do
+  o = Object.new
+  o.extend(CloneExtB)
+  o.extend(CloneExtC)
+  c = o.clone
+  assert_equal [:a, :b, :c], [c.ext_a, c.ext_b, c.ext_c]
+  meta = class << c; self; end
+  assert_equal [CloneExtC, CloneExtB, CloneExtA, Object], meta.ancestors[0, 4]
+  assert_false o.dup.respond_to?(:ext_a)
+  k = Class.new { def self.made; :made; end; def inst; :inst; end }
+  k.extend(CloneExtC)
+  k2 = k.clone
+  assert_equal :made, k2.made
+  assert_equal :c, k2.ext_c
+  assert_equal :inst, k2.new.inst
+  def k2.only_copy; 1; end
+  assert_false k.respond_to?(:only_copy)
+  assert_equal :made, Class.new(k2).made
+end
+
 test "object identity and equality" do
   a = Object.new
   b = Object.new
