@@ -70,3 +70,18 @@ end
 test "Regexp accepts named groups (Oniguruma)" do
   assert_equal "ab", /(?<x>a)b/.match("ab")[0]
 end
+
+test "Benchmark.bm and benchmark return the Tms measured" do
+  require 'benchmark'
+  saved = $stdout
+  sink = Object.new
+  def sink.write(s); s.to_s.length; end
+  $stdout = sink
+  begin
+    r = Benchmark.bm { |x| x.report("a") { }; x.report("b") { } }
+  ensure
+    $stdout = saved
+  end
+  assert_equal 2, r.size
+  assert_kind_of Benchmark::Tms, r[0]
+end
