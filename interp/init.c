@@ -55,6 +55,7 @@ void vm_init_all(void)
     file_init();
     dir_init();
     time_init();
+    marshal_init();
     process_init();
     sprintf_init();
     enumerator_init();

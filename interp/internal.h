@@ -39,6 +39,7 @@ void ary_init(void);
 void hash_init(void);
 void range_init(void);
 void struct_init(void);
+VALUE struct_class_members(VALUE klass);   /* Array of Symbols; TypeError if not a Struct */
 void env_hash_init(void);     /* ENV (env_hash.c) */
 void compar_init(void);
 void enum_init(void);

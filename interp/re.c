@@ -274,6 +274,15 @@ VALUE re_new(VALUE src, int options)
     return re;
 }
 
+/* From Ruby option bits as Regexp#options gives them (kcode included). */
+VALUE re_new_options(VALUE src, int options)
+{
+    char err[1024];
+    VALUE re = re_alloc(vm.c.Regexp);
+    if (!re_setup(re, src, options, err, sizeof err)) exc_raise(vm.c.RegexpError, "%s", err);
+    return re;
+}
+
 static void re_check(VALUE re)
 {
     if (!RREGEXP(re)->onig || !RREGEXP(re)->src) exc_raise(vm.c.TypeError, "uninitialized Regexp");

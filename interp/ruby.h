@@ -119,6 +119,7 @@ VALUE ivar_lookup(VALUE obj, ID id);          /* Qundef if unset */
 VALUE ivar_set(VALUE obj, ID id, VALUE val);
 VALUE ivar_remove(VALUE obj, ID id);          /* Qundef if unset */
 VALUE obj_instance_variables(VALUE obj);
+VALUE ivar_pairs(VALUE obj);                  /* [:name, value, ...], hidden ones too */
 void ivar_copy(VALUE dst, VALUE src);
 VALUE cvar_get(VALUE klass, ID id);
 void cvar_set(VALUE klass, ID id, VALUE val, bool declare);
@@ -377,6 +378,7 @@ VALUE binding_new(void);                 /* the calling Ruby frame's binding */
 
 /* ------------------------------------------------------------ re.c */
 VALUE re_new(VALUE src, int options);    /* RegexpError on a bad pattern */
+VALUE re_new_options(VALUE src, int options);  /* options as Regexp#options: kcode bits too */
 VALUE re_new_cstr(const char *src, long len, int options, char *errbuf, size_t errlen); /* 0 on error */
 long re_search(VALUE re, VALUE str, long pos, bool reverse);  /* -1 if no match; sets $~ */
 VALUE re_match_last(void);               /* $~ */

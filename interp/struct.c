@@ -25,6 +25,7 @@ static VALUE class_members(VALUE klass)
 }
 
 static VALUE members(VALUE s) { return class_members(obj_class(s)); }
+VALUE struct_class_members(VALUE klass) { return class_members(klass); }
 
 /* Member names as Strings (1.8's Struct#members) */
 static VALUE member_strings(VALUE syms)

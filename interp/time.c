@@ -437,6 +437,48 @@ static void define_fields(VALUE c)
     for (size_t i = 0; i < countof(m); i++) define_method(c, m[i].name, m[i].fn, 0);
 }
 
+/* ------------------------------------------------------------ Marshal */
+/* 1.8.7's 8 bytes, two little-endian words of the UTC broken-down time:
+   1 | utc | year-1900 (16) | month 0-11 (4) | day (5) | hour (5), then
+   minute (6) | second (6) | usec (20).  The Time's ivars ride on the
+   string. */
+static VALUE time_dump(VALUE self, int argc, const VALUE *argv)
+{
+    struct rtime *t = TM(self);
+    struct tm tm;
+    time_t s = (time_t)t->sec;
+    if (!gmtime_r(&s, &tm) || (tm.tm_year & 0xffff) != tm.tm_year)
+        exc_raise(vm.c.ArgumentError, "year too big to marshal");
+    uint32_t hi = 1UL << 31 | (uint32_t)t->utc << 30 | (uint32_t)tm.tm_year << 14 |
+                  (uint32_t)tm.tm_mon << 10 | (uint32_t)tm.tm_mday << 5 | (uint32_t)tm.tm_hour;
+    uint32_t lo = (uint32_t)tm.tm_min << 26 | (uint32_t)tm.tm_sec << 20 | (uint32_t)t->usec;
+    char buf[8];
+    for (int i = 0; i < 4; i++) buf[i] = (char)(hi >> (8 * i)), buf[4 + i] = (char)(lo >> (8 * i));
+    VALUE str = str_new(buf, 8);
+    ivar_copy(str, self);
+    return str;
+}
+
+static uint32_t le32(const unsigned char *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
+
+/* Also the older form: seconds and microseconds, top bit clear. */
+static VALUE time_s_load(VALUE klass, int argc, const VALUE *argv)
+{
+    VALUE str = conv_to_str(argv[0]);
+    if (RSTRING_LEN(str) != 8) exc_raise(vm.c.TypeError, "marshaled time format differ");
+    const unsigned char *p = (const unsigned char *)RSTRING_PTR(str);
+    uint32_t hi = le32(p), lo = le32(p + 4);
+    if (!(hi & 1UL << 31)) return time_make(klass, (long)hi, (long)lo, false);
+    struct tm tm = {
+        .tm_year = (int)(hi >> 14 & 0xffff), .tm_mon = (int)(hi >> 10 & 0xf),
+        .tm_mday = (int)(hi >> 5 & 0x1f), .tm_hour = (int)(hi & 0x1f),
+        .tm_min = (int)(lo >> 26 & 0x3f), .tm_sec = (int)(lo >> 20 & 0x3f),
+    };
+    VALUE v = time_make(klass, (long)timegm(&tm), (long)(lo & 0xfffff), hi >> 30 & 1);
+    ivar_copy(v, str);
+    return v;
+}
+
 void time_init(void)
 {
     VALUE c = vm.c.Time = class_define("Time", vm.c.Object);
@@ -455,5 +497,7 @@ void time_init(void)
     define_method(c, "<=>", time_cmp, 1);
     define_method(c, "eql?", time_eql, 1);
     define_method(c, "strftime", time_strftime, 1);
+    define_method(c, "_dump", time_dump, -1);
+    define_singleton_method(c, "_load", time_s_load, 1);
     define_fields(c);
 }

@@ -195,6 +195,25 @@ VALUE obj_instance_variables(VALUE obj)
     return ary;
 }
 
+/* Every instance variable, hidden ones too, as [:name, value, ...]: a
+   snapshot, so the caller may run Ruby code while walking it (Marshal). */
+VALUE ivar_pairs(VALUE obj)
+{
+    VALUE ary = ary_new();
+    if (!HEAP_P(obj)) return ary;
+    if (BUILTIN_TYPE(obj) == T_OBJECT) {
+        struct class_ext *ext = RCLASS_EXT(obj_class(obj));
+        IDTAB_FOREACH(ext->iv_index, e) {
+            VALUE v = obj_ivar_at(obj, (uint32_t)e->val);
+            if (v != Qundef) ary_push(ary, ID2SYM(e->key)), ary_push(ary, v);
+        }
+        return ary;
+    }
+    struct idtab *t = ivar_table(obj, false);
+    IDTAB_FOREACH(t, e) ary_push(ary, ID2SYM(e->key)), ary_push(ary, e->val);
+    return ary;
+}
+
 void ivar_copy(VALUE dst, VALUE src)
 {
     if (!HEAP_P(src) || !HEAP_P(dst)) return;

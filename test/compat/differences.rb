@@ -85,3 +85,33 @@ test "Benchmark.bm and benchmark return the Tms measured" do
   assert_equal 2, r.size
   assert_kind_of Benchmark::Tms, r[0]
 end
+
+test "Marshal writes a Float as %.17g where 1.8.7's form would lose a bit" do
+  f = ["000058fc25fd28eb"].pack("H*").unpack("D")[0]   # -1.6045508322794497e+208
+  assert_equal "\004\bf\035-1.6045508322794497e+208", Marshal.dump(f)
+  assert_equal [f].pack("D"), [Marshal.load(Marshal.dump(f))].pack("D")
+  assert_equal "\004\bf\v1.1\000\231\232", Marshal.dump(1.1)   # the usual 1.8.7 form
+end
+
+class DumpWithIvar
+  attr_reader :x
+  def initialize(x) @x = x end
+  def _dump(limit) s = "d"; s.instance_variable_set(:@x, @x); s end
+  def self._load(s) new(s.instance_variable_get(:@x)) end
+end
+
+test "Marshal.load numbers a _load object before the ivars of its string" do
+  shared = "shared"
+  r = Marshal.load(Marshal.dump([DumpWithIvar.new(shared), shared]))
+  assert_equal DumpWithIvar, r[0].class
+  assert_equal "shared", r[1]
+  assert_same r[0].x, r[1]
+end
+
+class TaintProbe; end
+
+test "Marshal.load taints the objects it makes, not the classes it names" do
+  v = Marshal.load(Marshal.dump([TaintProbe, "s"]).taint)
+  assert v[1].tainted?
+  assert !TaintProbe.tainted?
+end

@@ -129,3 +129,20 @@ test "recursion through eval, instance_eval and send" do
   assert_raise(SystemStackError) { def sd; send(:sd); end; sd }
   assert_raise(SystemStackError) { pr = nil; pr = lambda { pr.call }; pr.call }
 end
+
+class DeepDump                  # each marshal_dump returns one level more
+  def initialize(n) @n = n end
+  def marshal_dump() DeepDump.new(@n + 1) end
+end
+
+test "deep recursion in Marshal.dump and Marshal.load" do
+  a = nested_array(DATA_DEPTH * 2)
+  assert_raise(SystemStackError) { Marshal.dump(a) }
+  h = {}
+  (DATA_DEPTH * 2).times { h = { 1 => h } }
+  assert_raise(SystemStackError) { Marshal.dump(h) }
+  assert_raise(SystemStackError) { Marshal.dump(DeepDump.new(0)) }
+  assert_raise(SystemStackError) { Marshal.load("\004\b" + "[\006" * (N * 2) + "0") }
+  assert_raise(SystemStackError) { Marshal.load("\004\b" + "I" * (N * 2) + "0") }
+  assert_equal nested_array(1000), Marshal.load(Marshal.dump(nested_array(1000)))
+end

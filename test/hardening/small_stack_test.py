@@ -19,6 +19,7 @@ run string: ok or error
 run blocks: ok or error
 recursion: SystemStackError
 inspect: ok or error
+marshal: ok or error
 thread: done
 """
 
