@@ -95,10 +95,12 @@ static void page_set_add(struct page *pg)
     page_set_insert(pg);
 }
 
-static void add_page(void)
+/* One page kept back: when the heap can grow no more, it becomes the
+   room in which NoMemoryError is raised and rescued. */
+static char *reserve_page;
+
+static void link_page(char *mem)
 {
-    char *mem = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
-    if (!mem) mr_bug("out of memory for the object heap");
     struct page *pg = (struct page *)mem;
     pg->start = mem + PAGE_HEADER;
     pg->end = pg->start + PAGE_SLOTS * GC_SLOT_SIZE;
@@ -118,6 +120,13 @@ static void add_page(void)
     heap.npages++;
     heap.total_slots += PAGE_SLOTS;
     heap.free_slots += PAGE_SLOTS;
+}
+
+static bool add_page(void)
+{
+    char *mem = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
+    if (mem) link_page(mem);
+    return mem != NULL;
 }
 
 /* The slot containing address p, or 0 if p is not inside a slot. */
@@ -486,6 +495,20 @@ void gc_start(void)
 
 static void check_limit(void);
 
+/* The heap cannot grow: go on while slots are left; when none are, hand
+   over the reserve page and raise NoMemoryError (1.8.7's rb_memerror).
+   The reserve comes back once memory does. */
+static void out_of_heap(void)
+{
+    if (heap.freelist) return;
+    if (reserve_page && !heap.collecting && nomem_error) {
+        link_page(reserve_page);
+        reserve_page = NULL;
+        exc_raise_obj(nomem_error);
+    }
+    mr_bug("out of memory for the object heap");
+}
+
 static NOINLINE void refill(void)
 {
     if (!heap.disabled && !heap.collecting &&
@@ -499,8 +522,10 @@ static NOINLINE void refill(void)
     while (!heap.freelist || heap.free_slots < heap.total_slots * FREE_MIN_RATIO ||
            heap.free_slots < heap.last_work / WORK_PER_FREE_SLOT) {
         size_t grow = heap.npages / 2 + 1;
-        for (size_t i = 0; i < grow; i++) add_page();
+        for (size_t i = 0; i < grow; i++)
+            if (!add_page()) return out_of_heap();
     }
+    if (!reserve_page) reserve_page = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
 }
 
 VALUE gc_new_obj(enum vtype type, VALUE klass)
@@ -615,5 +640,7 @@ void gc_init(void *stack_base)
     heap.stress = heap.slow = stress && *stress && *stress != '0';
     heap.malloc_limit = MALLOC_LIMIT_MIN;
     heap.main_stack_base = stack_base;
-    for (int i = 0; i < INITIAL_PAGES; i++) add_page();
+    reserve_page = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
+    for (int i = 0; i < INITIAL_PAGES; i++)
+        if (!add_page()) mr_bug("out of memory for the object heap");
 }
