@@ -406,6 +406,7 @@ static VALUE ev_call3(struct node *n, struct frame *f)
 
 /* ------------------------------------------------------------ number fast paths */
 static bool fix_ops_redefined, flo_ops_redefined;
+static bool aref_redefined;       /* Array#[] or Hash#[] */
 
 void ev_note_redefinition(VALUE klass, ID mid)
 {
@@ -413,6 +414,7 @@ void ev_note_redefinition(VALUE klass, ID mid)
                   klass == vm.c.Kernel;
     bool fix = common || klass == vm.c.Fixnum || klass == vm.c.Integer;
     bool flo = common || klass == vm.c.Float;
+    if (mid == ID_aref && (klass == vm.c.Array || klass == vm.c.Hash)) aref_redefined = true;
     switch (mid) {
     case ID_plus: case ID_minus: case ID_mul: case ID_aref: case ID_lshift:
         if (fix) fix_ops_redefined = true;
@@ -453,6 +455,23 @@ static VALUE opt_slow(struct node *n, struct frame *f, VALUE recv, VALUE arg)
 OPT_FIX_BINOP(opt_plus, { long r; if (!__builtin_add_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r); })
 OPT_FIX_BINOP(opt_minus, { long r; if (!__builtin_sub_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r); })
 OPT_FIX_BINOP(opt_mul, { long r; if (!__builtin_mul_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r); })
+/* a[i] and h[k] on plain Arrays and Hashes (not subclasses, no singleton
+   methods), as long as neither class redefines [] */
+static VALUE opt_aref(struct node *n, struct frame *f)
+{
+    struct node_call *c = (struct node_call *)n;
+    VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);
+    if (LIKELY(HEAP_P(a) && !aref_redefined)) {
+        VALUE klass = RBASIC(a)->klass;
+        if (klass == vm.c.Array && FIXNUM_P(b)) return ary_entry(a, FIX2LONG(b));
+        if (klass == vm.c.Hash) {
+            f->node = n;               /* a default proc may raise */
+            return hash_aref(a, b);
+        }
+    }
+    return opt_slow(n, f, a, b);
+}
+
 /* Comparisons: Fixnums, and Floats (false for NaN, as the C operators are) */
 #define OPT_COMPARE(name, op)                                              \
     static VALUE name(struct node *n, struct frame *f)                     \
@@ -612,6 +631,7 @@ static eval_fn select_call(struct node_call *c)
         case ID_ge: return opt_ge;
         case ID_eq: return opt_eq;
         case ID_cmp: return opt_cmp;
+        case ID_aref: return opt_aref;
         default: break;
         }
     }

@@ -1,5 +1,5 @@
-# redefinition.rb: the evaluator's fast paths (Fixnum operators, Thread.pass)
-# step aside once the methods they stand for are redefined.
+# redefinition.rb: the evaluator's fast paths (Fixnum operators, Array#[] and
+# Hash#[], Thread.pass) step aside once the methods they stand for are redefined.
 require 'assert'
 
 test "a redefined Fixnum#+ is called" do
@@ -84,4 +84,40 @@ test "a <=> redefined in Comparable's place, on Fixnum, is called" do
     alias_method :<=>, :orig_cmp
   end
   assert_equal(-1, 1 <=> 2)
+end
+
+class CountingHash < Hash
+  def [](k) "sub #{k}" end
+end
+
+test "a[i] and h[k]: subclasses, singleton methods and defaults" do
+  a = [1, 2, 3]
+  assert_equal [1, 3, nil, nil], [a[0], a[-1], a[3], a[-4]]
+  assert_equal 2, a[1.9]                 # not a Fixnum: the method, which truncates
+  assert_equal [2, 3], a[1..2]
+  def a.[](i) :singleton end
+  assert_equal :singleton, a[0]
+  assert_equal "sub 1", CountingHash.new[1]
+  h = Hash.new { |hh, k| hh[k] = k * 2 }
+  assert_equal 6, h[3]
+  assert_equal({ 3 => 6 }, h)
+  h = Hash.new(:dflt)
+  assert_equal :dflt, h[:x]
+  e = assert_raise(RuntimeError) { Hash.new { |hh, k| raise "no #{k}" }[7] }
+  assert_equal "no 7", e.message
+end
+
+test "a redefined Array#[] and Hash#[] are called" do
+  class Array
+    alias_method :orig_aref, :[]
+    def [](*i) :array end
+  end
+  class Hash
+    alias_method :orig_aref, :[]
+    def [](k) :hash end
+  end
+  assert_equal [:array, :hash], [[1][0], { 1 => 2 }[1]]
+  class Array; alias_method :[], :orig_aref; end
+  class Hash; alias_method :[], :orig_aref; end
+  assert_equal [1, 2], [[1][0], { 1 => 2 }[1]]
 end
