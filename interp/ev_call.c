@@ -406,7 +406,7 @@ static VALUE ev_call3(struct node *n, struct frame *f)
 
 /* ------------------------------------------------------------ number fast paths */
 static bool fix_ops_redefined, flo_ops_redefined;
-static bool aref_redefined;       /* Array#[] or Hash#[] */
+static bool container_ops_redefined;   /* Array#[] << pop or Hash#[] */
 
 void ev_note_redefinition(VALUE klass, ID mid)
 {
@@ -414,7 +414,8 @@ void ev_note_redefinition(VALUE klass, ID mid)
                   klass == vm.c.Kernel;
     bool fix = common || klass == vm.c.Fixnum || klass == vm.c.Integer;
     bool flo = common || klass == vm.c.Float;
-    if (mid == ID_aref && (klass == vm.c.Array || klass == vm.c.Hash)) aref_redefined = true;
+    if ((mid == ID_aref || mid == ID_lshift || mid == ID_pop) && (klass == vm.c.Array || klass == vm.c.Hash))
+        container_ops_redefined = true;
     switch (mid) {
     case ID_plus: case ID_minus: case ID_mul: case ID_aref: case ID_lshift:
         if (fix) fix_ops_redefined = true;
@@ -455,21 +456,47 @@ static VALUE opt_slow(struct node *n, struct frame *f, VALUE recv, VALUE arg)
 OPT_FIX_BINOP(opt_plus, { long r; if (!__builtin_add_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r); })
 OPT_FIX_BINOP(opt_minus, { long r; if (!__builtin_sub_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r); })
 OPT_FIX_BINOP(opt_mul, { long r; if (!__builtin_mul_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r); })
-/* a[i] and h[k] on plain Arrays and Hashes (not subclasses, no singleton
-   methods), as long as neither class redefines [] */
+/* a[i], h[k], a << x and a.pop on plain Arrays and Hashes (not
+   subclasses, no singleton methods), while neither class redefines them.
+   Only where nothing can raise or run Ruby code: otherwise the call is
+   made, so that backtraces keep the method's frame. */
+static inline bool plain(VALUE v, VALUE klass)
+{
+    return HEAP_P(v) && RBASIC(v)->klass == klass && !container_ops_redefined;
+}
+
+static inline bool hashed_in_c(VALUE key)
+{
+    return SPECIAL_P(key) || BUILTIN_TYPE(key) == T_STRING || BUILTIN_TYPE(key) == T_FLOAT;
+}
+
 static VALUE opt_aref(struct node *n, struct frame *f)
 {
     struct node_call *c = (struct node_call *)n;
     VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);
-    if (LIKELY(HEAP_P(a) && !aref_redefined)) {
-        VALUE klass = RBASIC(a)->klass;
-        if (klass == vm.c.Array && FIXNUM_P(b)) return ary_entry(a, FIX2LONG(b));
-        if (klass == vm.c.Hash) {
-            f->node = n;               /* a default proc may raise */
-            return hash_aref(a, b);
-        }
+    if (plain(a, vm.c.Array) && FIXNUM_P(b)) return ary_entry(a, FIX2LONG(b));
+    if (plain(a, vm.c.Hash) && hashed_in_c(b)) {
+        VALUE v = hash_lookup(a, b);
+        if (v != Qundef) return v;     /* a missing key: the default, by the call */
     }
     return opt_slow(n, f, a, b);
+}
+
+static VALUE opt_lshift(struct node *n, struct frame *f)
+{
+    struct node_call *c = (struct node_call *)n;
+    VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);
+    if (LIKELY(plain(a, vm.c.Array) && !FL_TEST(a, FL_FROZEN))) return ary_push(a, b);
+    return opt_slow(n, f, a, b);
+}
+
+static VALUE opt_pop(struct node *n, struct frame *f)
+{
+    struct node_call *c = (struct node_call *)n;
+    VALUE a = EVAL(c->recv, f);
+    if (LIKELY(plain(a, vm.c.Array) && !FL_TEST(a, FL_FROZEN))) return ary_pop(a);
+    f->node = n;
+    return call_node(f, c, a, 0, NULL);
 }
 
 /* Comparisons: Fixnums, and Floats (false for NaN, as the C operators are) */
@@ -632,9 +659,11 @@ static eval_fn select_call(struct node_call *c)
         case ID_eq: return opt_eq;
         case ID_cmp: return opt_cmp;
         case ID_aref: return opt_aref;
+        case ID_lshift: return opt_lshift;
         default: break;
         }
     }
+    if (c->argc == 0 && c->recv && c->mid == ID_pop) return opt_pop;
     if (c->argc == 0 && c->recv && c->recv->type == NODE_CONST &&
         ((struct node_var *)c->recv)->name == sym_intern_cstr("Thread") && c->mid == sym_intern_cstr("pass"))
         return opt_thread_pass;

@@ -107,6 +107,34 @@ test "a[i] and h[k]: subclasses, singleton methods and defaults" do
   assert_equal "no 7", e.message
 end
 
+class LoggingArray < Array
+  def <<(x) super(x * 2) end
+  def pop; :popped end
+end
+
+test "a << x and a.pop: frozen arrays, subclasses, singleton methods" do
+  a = []
+  assert_same a, (a << 1 << 2)
+  assert_equal [2, 1, nil], [a.pop, a.pop, a.pop]
+  f = [1].freeze
+  e = assert_raise(TypeError) { f << 2 }
+  assert_match(/in `<<'\z/, e.backtrace[0])   # the frame is kept on errors
+  e = assert_raise(TypeError) { f.pop }
+  assert_match(/in `pop'\z/, e.backtrace[0])
+  e = assert_raise(RuntimeError) { Hash.new { raise "none" }[1] }
+  assert e.backtrace.any? { |l| l =~ /in `\[\]'\z/ }, e.backtrace.inspect
+  l = LoggingArray.new
+  l << 5
+  assert_equal [[10], :popped], [l, l.pop]
+  s = [3]
+  def s.pop; :mine end
+  def s.<<(x) :pushed end
+  assert_equal [:mine, :pushed, [3]], [s.pop, s << 4, s]
+  assert_equal 8, 1 << 3                 # Fixnum#<< is not an Array push
+  str = "ab"
+  assert_equal "abc", str << "c"
+end
+
 test "a redefined Array#[] and Hash#[] are called" do
   class Array
     alias_method :orig_aref, :[]
@@ -120,4 +148,16 @@ test "a redefined Array#[] and Hash#[] are called" do
   class Array; alias_method :[], :orig_aref; end
   class Hash; alias_method :[], :orig_aref; end
   assert_equal [1, 2], [[1][0], { 1 => 2 }[1]]
+  class Array
+    alias_method :orig_lshift, :<<
+    alias_method :orig_pop, :pop
+    def <<(x) :push end
+    def pop; :pop end
+  end
+  assert_equal [:push, :pop], [[] << 1, [1].pop]
+  class Array
+    alias_method :<<, :orig_lshift
+    alias_method :pop, :orig_pop
+  end
+  assert_equal [[1], 1], [[] << 1, [1].pop]
 end
