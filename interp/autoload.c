@@ -42,8 +42,9 @@ VALUE autoload_resolve(VALUE klass, ID id, VALUE marker)
 {
     VALUE path = ivar_get(marker, id_path);
     const_delete_marker(klass, id, marker);
-    vm_call(vm.top_self, sym_intern_cstr("require"), 1, &path);
+    vm_require(RSTRING_PTR(path));
     GC_GUARD(marker);
+    GC_GUARD(path);
     return const_get_at(klass, id);
 }
 

@@ -80,6 +80,20 @@ void env_add_locals(struct env *e, const ID *names, int n)
     gc_malloc_increase((size_t)n * (sizeof(VALUE) + sizeof(ID)));
 }
 
+/* Add the top-level locals of script to e; true if there were any (the
+   script must then be parsed again so that they resolve to e's slots).
+   eval's code and the REPL's inputs share their host's scope this way. */
+bool env_adopt_locals(struct env *e, VALUE script)
+{
+    const struct scope_info *s = &script_get(script)->prog->scope;
+    ID names[s->nlocals > 0 ? s->nlocals : 1];
+    int n = 0;
+    for (int i = 0; i < s->nlocals; i++)
+        if (s->names[i] && sym_is_local(s->names[i])) names[n++] = s->names[i];
+    env_add_locals(e, names, n);
+    return n > 0;
+}
+
 void env_gc_free(struct env *e)
 {
     free(e->vars);

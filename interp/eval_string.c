@@ -48,25 +48,12 @@ static VALUE parse_in(struct eval_ctx *c, VALUE src, const char *file, int line)
     return script;
 }
 
-/* The locals script's top level makes, moved into the scope eval runs in
-   so that later evals there see them (MRI 1.8); true if there were any. */
-static bool adopt_locals(struct env *host, VALUE script)
-{
-    const struct scope_info *s = &script_get(script)->prog->scope;
-    ID names[s->nlocals > 0 ? s->nlocals : 1];
-    int n = 0;
-    for (int i = 0; i < s->nlocals; i++)
-        if (s->names[i] && sym_is_local(s->names[i])) names[n++] = s->names[i];
-    env_add_locals(host, names, n);
-    return n > 0;
-}
-
 static VALUE eval_in(struct eval_ctx *c, VALUE src, const char *file, int line)
 {
     src = conv_to_str(src);
     VALUE script = parse_in(c, src, file, line);
     /* parsed again, the new names resolve to the scope's slots */
-    if (c->env && adopt_locals(c->env, script)) script = parse_in(c, src, file, line);
+    if (c->env && env_adopt_locals(c->env, script)) script = parse_in(c, src, file, line);
     return vm_run_script(script, c->self, c->cref, c->env, c->block, FRAME_EVAL);
 }
 

@@ -65,19 +65,6 @@ static VALUE parse_in_session(VALUE src, struct parse_error *err)
     return script;
 }
 
-/* Move the new top-level locals of script into the session scope; true
-   if there were any (the input must then be parsed again). */
-static bool adopt_locals(VALUE script)
-{
-    const struct scope_info *s = &script_get(script)->prog->scope;
-    ID names[s->nlocals > 0 ? s->nlocals : 1];
-    int n = 0;
-    for (int i = 0; i < s->nlocals; i++)
-        if (s->names[i] && sym_is_local(s->names[i])) names[n++] = s->names[i];
-    env_add_locals(R.env, names, n);
-    return n > 0;
-}
-
 /* Locals an eval made in the last input's own scope (`eval "z = 1"`)
    join the session scope with their values, as in irb. */
 static void keep_eval_locals(void)
@@ -93,7 +80,8 @@ static void keep_eval_locals(void)
     int k = 0;
     for (int i = 0; i < n; i++) {
         ID id = e->scope->names[first + i];
-        if (find_local(id)) *find_local(id) = e->vars[first + i];
+        VALUE *slot = find_local(id);
+        if (slot) *slot = e->vars[first + i];
         else names[k] = id, values[k++] = e->vars[first + i];
     }
     env_add_locals(R.env, names, k);
@@ -429,7 +417,7 @@ static VALUE round_body(VALUE unused)
         return Qnil;
     }
     if (!script) return Qnil;
-    if (adopt_locals(script)) {
+    if (env_adopt_locals(R.env, script)) {
         /* `x /2/; x = 1` reads differently once x is known to be a local:
            then the input runs as first parsed and keeps its locals */
         struct parse_error err;
