@@ -12,15 +12,14 @@ fuzz:
 
 # Inside fuzz-build (called by test/fuzz/build): the harnesses.  The parser
 # harness links the front end only; the run harness everything but main().
-FUZZ_PARSE_OBJS = $(filter interp/lex%.o interp/parse%.o interp/node_dump.o \
-                    interp/symbol.o interp/util.o interp/arena.o,$(OBJS))
+FUZZ_PARSE_OBJS = $(filter interp/parse/%.o interp/runtime/symbol.o interp/runtime/util.o,$(OBJS))
 fuzz-harnesses: fuzz_parse fuzz_run
 
 fuzz_parse: test/fuzz/fuzz_parse.o $(FUZZ_PARSE_OBJS)
 	$(if $(V),,@echo "  LD      $@")
 	$(Q)$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^
 
-fuzz_run: test/fuzz/fuzz_run.o $(filter-out interp/main.o,$(OBJS))
+fuzz_run: test/fuzz/fuzz_run.o $(filter-out interp/cli/main.o,$(OBJS))
 	$(if $(V),,@echo "  LD      $@")
 	$(Q)$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
 

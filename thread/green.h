@@ -5,7 +5,7 @@
 #define MR_GREEN_H
 
 #include <sys/types.h>
-#include "value.h"
+#include "runtime/value.h"
 
 /* Wait until fd is ready for events (POLLIN/POLLOUT); timeout < 0 means
    forever.  Returns the poll revents, or 0 on timeout. */

@@ -16,7 +16,7 @@
 #ifndef MR_THREAD_IMPL_H
 #define MR_THREAD_IMPL_H
 
-#include "internal.h"
+#include "runtime/internal.h"
 #include "green.h"
 #include <poll.h>
 

@@ -4,7 +4,7 @@
  * EINTR. */
 #include <string.h>
 #include <sys/time.h>
-#include "internal.h"
+#include "runtime/internal.h"
 #include "timer.h"
 
 volatile sig_atomic_t sched_tick;

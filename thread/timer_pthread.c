@@ -10,7 +10,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <time.h>
-#include "internal.h"
+#include "runtime/internal.h"
 #include "timer.h"
 
 volatile sig_atomic_t sched_tick;

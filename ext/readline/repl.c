@@ -22,7 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
+#include "runtime/internal.h"
 #include "rl_glue.h"
 
 #define BACKTRACE_LINES 8

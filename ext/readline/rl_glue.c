@@ -12,7 +12,7 @@
  * at its next safe point, here the wait.  Before anything propagates out
  * of rlg_readline() the terminal is given back (handler removed).
  *
- * Background output: interp/io.c calls io_tty_write_hook before writing
+ * Background output: interp/os/io.c calls io_tty_write_hook before writing
  * to fd 1 or 2.  While a prompt is up (and readline itself is not running)
  * the hook clears the visible line; the reader's loop redraws prompt and
  * partial line when it next wakes, on a fresh line if the output did not
@@ -29,7 +29,7 @@
 #include <unistd.h>
 #include <readline/readline.h>
 #include <readline/history.h>
-#include "internal.h"
+#include "runtime/internal.h"
 #include "green.h"
 #include "rl_glue.h"
 

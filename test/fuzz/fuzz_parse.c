@@ -9,8 +9,8 @@
  */
 #include <stddef.h>
 #include <stdint.h>
-#include "node.h"
-#include "symbol.h"
+#include "parse/node.h"
+#include "runtime/symbol.h"
 
 static volatile unsigned char sink;
 

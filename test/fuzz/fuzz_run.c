@@ -33,7 +33,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "internal.h"
+#include "runtime/internal.h"
 
 #ifndef FUZZ_SANDBOX
 #define FUZZ_SANDBOX "test/fuzz/sandbox.rb"

@@ -1,0 +1,74 @@
+/* eval.h: private to the evaluator (ev_*.c).
+ *
+ * Node evaluation functions are static to the file that owns their node
+ * kinds; each file exports one selector that the binder calls to pick the
+ * function for a node.  Invariant while a node of frame f runs:
+ * vm.th->frame == f.
+ */
+#ifndef MR_EVAL_H
+#define MR_EVAL_H
+
+#include "runtime/internal.h"
+
+#define EVAL(n, f) ((n)->eval((struct node *)(n), (f)))
+
+/* binder flags, above the parser's NF_ bits */
+#define NF_TAG         0x0100  /* loop/def/block: needs a tag (break/next/redo/return inside, or eval) */
+#define NF_TO_BLOCK    0x0200  /* break/next/redo: the target is a block, not a loop */
+#define NF_BLOCK_BREAK 0x0400  /* node_block: contains a break aimed at its call site */
+#define NF_TAIL        0x0800  /* return in tail position: just a value */
+#define NF_BLOCK_RETRY 0x2000  /* node_block: a retry restarts the call it was given to */
+
+/* selectors: the eval function for a node, or NULL if not this file's */
+eval_fn ev_expr_select(struct node *n);
+eval_fn ev_var_select(struct node *n);
+eval_fn ev_call_select(struct node *n);
+eval_fn ev_ctrl_select(struct node *n);
+eval_fn ev_def_select(struct node *n);
+
+/* shared helpers */
+static inline struct env *env_at(struct frame *f, int depth)
+{
+    struct env *e = f->env;
+    while (depth-- > 0) e = e->outer;
+    return e;
+}
+
+VALUE ev_assign(struct node *target, VALUE val, struct frame *f);   /* masgn/for/rescue targets */
+VALUE ev_masgn_values(const struct node_mlhs *lhs, VALUE ary, struct frame *f);
+VALUE ev_splat_value(VALUE v);                 /* *v as an Array (1.8 rules) */
+VALUE ev_svalue(VALUE ary);                    /* a = *b: nil, the element or the array */
+bool ev_case_eqq(VALUE pattern, VALUE v, struct frame *f);
+VALUE ev_defined(struct node *n, struct frame *f);  /* String or nil */
+VALUE ev_const_lookup(struct frame *f, ID id);
+VALUE ev_cvar_base(struct frame *f);
+VALUE ev_const_base(struct frame *f);          /* class where X = v defines */
+VALUE ev_eval_args(struct node_call *c, struct frame *f, VALUE *buf, int bufn, int *argcp, VALUE **argvp);
+VALUE ev_block_arg(struct node *block_arg, struct frame *f, struct block *tmp, const struct block **out);
+void ev_setup_block(struct block *b, const struct node_block *node, struct frame *f);
+VALUE ev_dispatch(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
+                  const struct block *blk, struct call_cache *cc, int nflags);
+VALUE ev_call_with_block(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
+                         struct block *blk, struct call_cache *cc, int nflags);
+VALUE ev_binop(struct frame *f, VALUE a, ID op, VALUE b, struct call_cache *cc);
+VALUE ev_call_super(struct frame *f, int argc, const VALUE *argv, const struct block *blk);
+VALUE ev_zsuper_args(struct frame *f);         /* Array of the current method's arguments */
+VALUE ev_yield(struct frame *f, int argc, const VALUE *argv);
+VALUE ev_lambda_return_value(VALUE v);
+NORETURN void ev_raise_at(struct frame *f, struct node *n, VALUE klass, const char *fmt, ...) PRINTF(4, 5);
+bool ev_opt_redefined(VALUE klass, ID mid);
+void ev_note_redefinition(VALUE klass, ID mid);
+
+/* stack and interrupt checks at method and block entry, loop back-edges */
+static inline void ev_safe_point(void)
+{
+    if (UNLIKELY(vm.interrupt)) vm_check_interrupts();
+}
+
+static inline void ev_stack_check(void)
+{
+    char here;
+    if (UNLIKELY(&here < vm.th->stack_limit)) vm_stack_overflow();
+}
+
+#endif

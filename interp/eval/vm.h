@@ -1,0 +1,218 @@
+/* vm.h: interpreter state: the VM, threads, frames, blocks, environments
+ * and the tag chain used for every non-local exit.
+ *
+ * There is one VM per process (`vm`).  Everything that belongs to a Ruby
+ * thread hangs off its struct thread: the frame chain, the tag chain, $!,
+ * the stack bounds.  Switching threads therefore means changing vm.th and
+ * the machine context; nothing is copied.
+ *
+ * Frames live on the C stack of their thread.  A frame's locals live in a
+ * struct env, on the C stack too unless the scope is SCOPE_CAPTURED (a
+ * block literal, binding or eval in it could outlive the frame), in which
+ * case the env is a heap object (T_ENV).
+ */
+#ifndef MR_VM_H
+#define MR_VM_H
+
+#include <signal.h>
+#include "runtime/value.h"
+#include "parse/node.h"
+#include "jump.h"
+
+/* ------------------------------------------------------------ environments */
+#define ENV_HEAP 0x01
+#define ENV_OWN_SCOPE 0x02        /* scope was grown by eval: a copy owned by the env */
+struct env {
+    VALUE *vars;
+    struct env *outer;              /* enclosing scope (blocks), or NULL */
+    const struct scope_info *scope; /* slot names, for eval/binding/local_variables */
+    uint32_t nvars;
+    uint32_t flags;
+};
+struct REnv {
+    struct RBasic basic;
+    struct env env;
+};
+#define ENV_OBJ(e) ((VALUE)((char *)(e) - offsetof(struct REnv, env)))
+
+/* ------------------------------------------------------------ blocks */
+struct block;
+/* A block implemented in C (Enumerable on top of #each, for instance). */
+typedef VALUE (*block_cfunc)(VALUE data, int argc, const VALUE *argv);
+
+#define BLOCK_LAMBDA   0x01   /* lambda/proc: strict arity, return leaves it */
+#define BLOCK_FROM_PROC 0x02  /* a copy owned by a Proc object */
+struct block {
+    const struct node_block *node;  /* literal block; NULL for C blocks */
+    block_cfunc cfunc;
+    VALUE cdata;
+    VALUE self;
+    struct env *env;                /* environment the block was written in */
+    VALUE cref;                     /* lexical class nesting */
+    VALUE script;                   /* owner of node (keeps the AST alive) */
+    const struct block *outer_block;/* what `yield` inside this block calls */
+    struct frame *home;             /* method/lambda frame `return` leaves */
+    uint64_t home_serial;           /* home's identity, checked before returning */
+    uint64_t break_id;              /* identity of the call site `break` leaves */
+    VALUE proc;                     /* the Proc object, if one was made */
+    VALUE method_me;                /* define_method body: the method entry */
+    VALUE def_class;                /* where `def` in it defines (class_eval), or 0 */
+    ID mid;                         /* method name the block was written in */
+    uint32_t flags;
+    uint8_t visi;                   /* default visibility where it was written */
+};
+
+/* ------------------------------------------------------------ frames */
+#define FRAME_CFUNC  0x01   /* a method written in C */
+#define FRAME_BLOCK  0x02   /* a block body */
+#define FRAME_LAMBDA 0x04   /* a lambda body: catches return */
+#define FRAME_CLASS  0x08   /* a class/module body */
+#define FRAME_TOP    0x10   /* the program or a required file */
+#define FRAME_EVAL   0x20   /* code given to eval */
+#define FRAME_RETURN_TAG 0x40 /* has a tag catching TAG_RETURN */
+
+enum visibility { VIS_PUBLIC = 0, VIS_PRIVATE = 1, VIS_PROTECTED = 2, VIS_MODFUNC = 3 };
+
+struct frame {
+    struct frame *prev;
+    VALUE self;
+    VALUE me;                   /* method entry, or 0 outside methods */
+    ID mid;                     /* name called by (backtraces, super) */
+    const struct block *block;  /* block given to this method */
+    struct env *env;            /* locals; NULL for C frames */
+    VALUE cref;                 /* lexical class nesting (T_CREF) */
+    VALUE def_class;            /* class_eval/instance_eval blocks: where `def` defines, or 0 */
+    const struct node *node;    /* what runs now: the line of backtraces */
+    VALUE script;               /* T_SCRIPT of the code, for the file name */
+    const struct block *running;/* block frames: the block being run */
+    struct frame *home;         /* frame `return` leaves (itself for methods) */
+    uint64_t serial;            /* identity while alive (frames with tags) */
+    VALUE svar[2];              /* $~ and $_ of method-level frames */
+    int argc;
+    const VALUE *argv;          /* C frames and zsuper */
+    uint16_t flags;
+    uint8_t visi;               /* default visibility of `def` in class bodies */
+};
+
+/* ------------------------------------------------------------ tags */
+enum tag_state {
+    TAG_NONE = 0,
+    TAG_RETURN,    /* val: value; dst: frame serial */
+    TAG_BREAK,     /* val: value; dst: block break_id, 0 for loops */
+    TAG_NEXT,      /* val: value */
+    TAG_RETRY,
+    TAG_REDO,
+    TAG_RAISE,     /* val: exception (also th->errinfo) */
+    TAG_THROW,     /* val: value; dst: the catch tag object */
+    TAG_FATAL,     /* kill: unwinds the thread, only ensure runs */
+};
+
+struct tag {
+    jump_buf buf;
+    struct tag *prev;
+    struct frame *frame;    /* frame to restore on landing */
+    volatile int state;     /* set by the jumper */
+    VALUE val;              /* the jump's value */
+    uintptr_t dst;          /* the jump's destination identity */
+    uintptr_t id;           /* what this tag catches (break id, catch tag, frame serial) */
+};
+
+/* ------------------------------------------------------------ threads */
+struct sched_thread;        /* scheduler-private part (thread/) */
+struct thread {
+    /* execution state, used by the evaluator */
+    struct frame *frame;
+    struct tag *tag;
+    VALUE errinfo;          /* $! */
+    char *stack_base;       /* highest address of the C stack */
+    char *stack_limit;      /* lowest address Ruby code may reach */
+    char *stack_lo;         /* lowest address of the C stack */
+    VALUE self;             /* the Thread object */
+    VALUE locals;           /* Thread#[] hash (lazily created) */
+    uint32_t pending;       /* PENDING_ bits: interrupts for this thread */
+    VALUE pending_exc;      /* exception Thread#raise delivers */
+    VALUE jump_val;         /* the jump vm_protect caught, for vm_jump_state */
+    uintptr_t jump_dst;
+    struct sched_thread *sched;
+    /* what the last GC found on this stack, reused while the thread has
+       not run since (a suspended stack does not change) */
+    VALUE *stack_roots;
+    uint32_t nstack_roots, stack_roots_capa;
+    bool stack_dirty;
+};
+#define PENDING_RAISE 0x1
+#define PENDING_KILL  0x2
+
+/* ------------------------------------------------------------ the VM */
+struct core_classes {
+    VALUE Object, Module, Class, Kernel, Comparable, Enumerable;
+    VALUE NilClass, TrueClass, FalseClass, Symbol, Numeric, Integer, Fixnum,
+          Bignum, Float, String, Array, Hash, Range, Proc, Method,
+          UnboundMethod, Binding, Struct, Time, Regexp, MatchData, IO, File,
+          Dir, Thread, ThreadGroup, Enumerator, Data, Math, GC, ObjectSpace,
+          Process, Signal, Marshal, Errno, Precision, FileTest, Stat;
+    /* exceptions */
+    VALUE Exception, StandardError, RuntimeError, ArgumentError, NameError,
+          NoMethodError, TypeError, ZeroDivisionError, IndexError, KeyError,
+          RangeError, FloatDomainError, LocalJumpError, StopIteration,
+          ThreadError, SystemStackError, NotImplementedError, ScriptError,
+          LoadError, SyntaxError, SystemExit, Interrupt, SignalException,
+          Fatal, IOError, EOFError, SystemCallError, NoMemoryError,
+          SecurityError, RegexpError;
+};
+
+struct vm {
+    struct thread *th;                 /* the running thread */
+    struct thread *main_th;
+    volatile sig_atomic_t interrupt;   /* a safe point must call vm_check_interrupts */
+    uint64_t method_state;             /* bumped on any method table change */
+    uint64_t const_state;              /* bumped on any constant change */
+    uint64_t serial;                   /* source of class/frame/break identities */
+    VALUE top_self;                    /* main */
+    VALUE top_cref;
+    struct core_classes c;
+    int verbose;                       /* -w: 2, default 1, -W0: 0 */
+    bool booted;                       /* core classes defined: later definitions are redefinitions */
+    bool debug;                        /* -d */
+    const char *script_name;           /* $0 */
+};
+
+extern struct vm vm;
+
+static inline struct thread *TH(void) { return vm.th; }
+
+/* ------------------------------------------------------------ tag primitives
+   A protected region:
+       struct tag tag;
+       tag_push(&tag);
+       JUMP_SAVE(tag.buf);
+       if (tag.state == TAG_NONE) { ... }
+       tag_pop(&tag);
+       ... look at tag.state, tag.val ...
+   Locals written inside the region and read after it must be volatile. */
+static inline void tag_push(struct tag *t)
+{
+    struct thread *th = vm.th;
+    t->prev = th->tag;
+    t->frame = th->frame;
+    t->state = TAG_NONE;
+    t->val = Qnil;
+    t->dst = 0;
+    t->id = 0;
+    th->tag = t;
+}
+
+static inline void tag_pop(struct tag *t)
+{
+    struct thread *th = vm.th;
+    th->tag = t->prev;
+    th->frame = t->frame;
+}
+
+/* Jump to the innermost tag with this state; every tag on the way decides
+   whether it is the destination or passes the jump on. */
+NORETURN void tag_jump(int state, VALUE val, uintptr_t dst);
+/* Look for a tag that would catch (state, dst), for LocalJumpError checks. */
+bool tag_reachable(int state, uintptr_t dst);
+
+#endif

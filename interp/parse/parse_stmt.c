@@ -1,0 +1,253 @@
+/* parse_stmt.c: the entry point parse_program, statement lists, statements
+ * with their modifiers (if unless while until rescue), and the statements
+ * that are not expressions: alias, undef, BEGIN { }, END { }.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "parse.h"
+#include "runtime/util.h"
+
+/* Tokens that close a statement list. */
+static bool ends_stmts(int t)
+{
+    switch (t) {
+    case tEOF: case kEND: case '}': case ')': case ']':
+    case kELSE: case kELSIF: case kWHEN: case kRESCUE: case kENSURE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* ================================================================ alias, undef */
+
+static struct node *parse_alias(struct parser *p)
+{
+    int line = tline(p);
+    skip(p);                                  /* the lexer is in EXPR_FNAME */
+    struct node_alias *a;
+    if (tk(p) == tGVAR) {
+        a = NEW(p, node_alias, NODE_VALIAS, line);
+        a->new_name = p->tok.id;
+        skip(p);
+        int t = tk(p);
+        if (t == tNTH_REF) parse_error(p, line, "can't make alias for the number variables");
+        if (t != tGVAR && t != tBACK_REF) parse_unexpected(p, -1);
+        a->old_name = p->tok.id;
+        skip(p);
+        return &a->h;
+    }
+    a = NEW(p, node_alias, NODE_ALIAS, line);
+    a->new_name = parse_fitem(p);
+    p->lx.state = EXPR_FNAME;
+    a->old_name = parse_fitem(p);
+    return &a->h;
+}
+
+static struct node *parse_undef(struct parser *p)
+{
+    struct node_undef *u = NEW(p, node_undef, NODE_UNDEF, tline(p));
+    int cap = 0;
+    skip(p);
+    for (;;) {
+        if (u->n == cap) {
+            cap = cap ? cap * 2 : 4;
+            ID *names = arena_alloc(p->arena, (size_t)cap * sizeof(ID));
+            if (u->n) memcpy(names, u->names, (size_t)u->n * sizeof(ID));
+            u->names = names;
+        }
+        u->names[u->n++] = parse_fitem(p);
+        if (!accept(p, ',')) break;
+        p->lx.state = EXPR_FNAME;
+    }
+    return &u->h;
+}
+
+/* ================================================================ BEGIN, END */
+
+/* BEGIN { } runs before the program: its body is hoisted out of the tree. */
+static struct node *parse_BEGIN(struct parser *p)
+{
+    int line = tline(p);
+    if (p->in_def) parse_error(p, line, "BEGIN in method");
+    if (p->stmt_nest != 1 || p->scope->kind != SCOPE_PROGRAM)
+        parse_error(p, line, "BEGIN is permitted only at toplevel");
+    skip(p);
+    parse_expect(p, '{');
+    struct node *body = parse_compstmt(p, '}');
+    parse_expect(p, '}');
+    if (p->nbegin == p->begincap) {
+        p->begincap = p->begincap ? p->begincap * 2 : 4;
+        struct node **b = arena_alloc(p->arena, (size_t)p->begincap * sizeof *b);
+        if (p->nbegin) memcpy(b, p->begins, (size_t)p->nbegin * sizeof *b);
+        p->begins = b;
+    }
+    p->begins[p->nbegin++] = body;
+    return NULL;
+}
+
+/* END { } is a block registered when the statement runs. */
+static struct node *parse_END(struct parser *p)
+{
+    int line = tline(p);
+    skip(p);
+    if (tk(p) != '{') parse_unexpected(p, '{');
+    struct node_block *b = parse_block(p);
+    return parse_new_unary(p, NODE_POSTEXE, &b->h, line);
+}
+
+/* ================================================================ statements */
+
+static struct node *new_loop(struct parser *p, int type, struct node *cond,
+                             struct node *body, int line)
+{
+    struct node_loop *l = NEW(p, node_loop, type, line);
+    l->cond = cond;
+    l->body = body;
+    /* `begin ... end while c` runs the body first */
+    if (body && body == p->begin_node) l->h.flags = NF_DO_WHILE;
+    return &l->h;
+}
+
+static struct node *parse_modifiers(struct parser *p, struct node *n, int line)
+{
+    for (;;) {
+        int t = tk(p);
+        struct node *c;
+        switch (t) {
+        case kIF_MOD: case kUNLESS_MOD:
+            skip(p);
+            c = parse_cond(p, parse_expr_value(p));
+            n = t == kIF_MOD ? parse_new_if(p, c, n, NULL, line) : parse_new_if(p, c, NULL, n, line);
+            break;
+        case kWHILE_MOD: case kUNTIL_MOD:
+            skip(p);
+            c = parse_cond(p, parse_expr_value(p));
+            n = new_loop(p, t == kWHILE_MOD ? NODE_WHILE : NODE_UNTIL, c, n, line);
+            break;
+        case kRESCUE_MOD:
+            skip(p);
+            n = parse_new_rescue_mod(p, n, parse_expr_stmt(p), line);
+            break;
+        default:
+            return n;
+        }
+    }
+}
+
+/* An expression statement: also multiple assignment, which only starts a
+   statement (`a, b = 1, 2`, `*a = x`, `(a, b), c = x`). */
+struct node *parse_expr_stmt(struct parser *p)
+{
+    size_t pos = tpos(p);
+    if (tk(p) == tSTAR) return parse_masgn(p, NULL, pos);
+    struct node *n = parse_expr(p);
+    if (parse_is_pending_mlhs(n)) {
+        if (tk(p) == '=' || tk(p) == ',') return parse_masgn(p, n, pos);
+        parse_unexpected(p, '=');
+    }
+    if (tk(p) == ',' && parse_assignable(n) && pos == p->stmt_pos) return parse_masgn(p, n, pos);
+    return n;
+}
+
+static struct node *parse_stmt(struct parser *p)
+{
+    parse_enter(p);
+    size_t saved_pos = p->stmt_pos;
+    int line = tline(p);
+    p->stmt_pos = tpos(p);
+    struct node *n;
+    switch (tk(p)) {
+    case kALIAS: n = parse_alias(p); break;
+    case kUNDEF: n = parse_undef(p); break;
+    case klBEGIN: n = parse_BEGIN(p); break;
+    case klEND: n = parse_END(p); break;
+    default: n = parse_expr_stmt(p); break;
+    }
+    n = parse_modifiers(p, n, line);
+    p->stmt_pos = saved_pos;
+    parse_leave(p);
+    return n;
+}
+
+/* Statements separated by newlines or semicolons, up to a closing token.
+   closer is what a syntax error says was expected (-1: nothing said). */
+struct node *parse_compstmt(struct parser *p, int closer)
+{
+    bool flags[2];
+    parse_save_flags(p, flags);
+    p->stmt_nest++;
+    size_t mark = parse_vmark(p);
+    int line = tline(p);
+    parse_skip_terms(p);
+    while (!ends_stmts(tk(p))) {
+        struct node *s = parse_stmt(p);
+        if (s) parse_vpush(p, s);
+        if (!is_term(tk(p))) {
+            if (ends_stmts(tk(p))) break;
+            parse_unexpected(p, closer);
+        }
+        parse_skip_terms(p);
+    }
+    p->stmt_nest--;
+    parse_restore_flags(p, flags);
+    return parse_seq(p, mark, line);
+}
+
+/* ================================================================ program */
+
+static bool lvar_defined(void *ctx, ID id)
+{
+    int depth, idx;
+    return parse_local_find(ctx, id, &depth, &idx);
+}
+
+static struct node_program *parse_whole(struct parser *p)
+{
+    struct node_program *prog = NEW(p, node_program, NODE_PROGRAM, p->lx.line);
+    struct pscope s;
+    parse_scope_push(p, &s, SCOPE_PROGRAM, &prog->scope);
+    prog->file = p->file;
+    prog->body = parse_compstmt(p, tEOF);
+    parse_expect(p, tEOF);
+    parse_scope_pop(p);
+    prog->nbegin = p->nbegin;
+    prog->begin_blocks = p->begins;
+    prog->data_offset = p->lx.data_offset;
+    return prog;
+}
+
+static void parser_free(struct parser *p)
+{
+    free(p->vec);
+    lex_free(&p->lx);
+    free(p);
+}
+
+const char *(*parse_stack_floor)(void);
+
+struct node_program *parse_program(struct arena *a, const char *src, size_t len,
+                                   const char *file, int line,
+                                   const struct parse_outer *outer,
+                                   struct parse_error *err)
+{
+    struct parser *p = xcalloc(1, sizeof *p);
+    p->arena = a;
+    p->file = arena_strndup(a, file, strlen(file));
+    p->outer = outer;
+    p->paren_pos = (size_t)-1;
+    p->stack_floor = parse_stack_floor ? parse_stack_floor() : NULL;
+    err->out_of_stack = false;
+    lex_init(&p->lx, a, src, len, p->file, line);
+    p->lx.is_local = lvar_defined;
+    p->lx.ctx = p;
+    p->lx.err = err;
+    p->lx.jb = &p->jb;
+    if (setjmp(p->jb)) {            /* a syntax error: err is filled */
+        parser_free(p);
+        return NULL;
+    }
+    struct node_program *prog = parse_whole(p);
+    parser_free(p);
+    return prog;
+}

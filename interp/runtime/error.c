@@ -1,0 +1,507 @@
+/* error.c: the exception hierarchy, raising, backtraces, Errno classes and
+ * the report of an uncaught exception, all worded as MRI 1.8.7 words them.
+ *
+ * An exception is a plain object; its message and backtrace live in the
+ * hidden instance variables `mesg` and `bt` (no @, so Ruby cannot see them
+ * through instance_variables).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "eval/eval.h"
+#include "idtab.h"
+
+static VALUE errno_classes;   /* Hash: errno -> class */
+
+/* ------------------------------------------------------------ construction */
+VALUE exc_new_str(VALUE klass, VALUE msg)
+{
+    VALUE argv[1] = { msg };
+    return class_new_instance(klass, 1, argv);
+}
+
+VALUE exc_new(VALUE klass, const char *msg, long len)
+{
+    return exc_new_str(klass, str_new(msg, len));
+}
+
+VALUE exc_new_fmt(VALUE klass, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    VALUE msg = str_vnew_fmt(fmt, ap);
+    va_end(ap);
+    return exc_new_str(klass, msg);
+}
+
+void exc_set_backtrace(VALUE exc, VALUE bt) { ivar_set(exc, ID_bt, bt); }
+
+VALUE exc_message(VALUE exc) { return vm_call0(exc, ID_message); }
+
+/* ------------------------------------------------------------ backtraces */
+/* r is frame_ruby(f): the Ruby frame whose position f reports */
+static VALUE frame_position(struct frame *f, struct frame *r)
+{
+    const char *file = r ? script_file(r->script) : "-";
+    int line = r && r->node ? r->node->line : 0;
+    if (f->mid) return str_new_fmt("%s:%d:in `%s'", file, line, sym_name(f->mid));
+    return str_new_fmt("%s:%d", file, line);
+}
+
+VALUE exc_backtrace_here(int skip)
+{
+    VALUE bt = ary_new();
+    /* r stays frame_ruby(f), found by one walk per run of C frames: a
+       stack of C methods calling each other (== of nested Structs) would
+       otherwise cost a walk per frame, quadratic at SystemStackError */
+    struct frame *f = vm.th->frame, *r = frame_ruby(f);
+    for (; f; f = f->prev) {
+        if (skip > 0) skip--;
+        else ary_push(bt, frame_position(f, r));
+        if (f == r) r = frame_ruby(f->prev);
+    }
+    return bt;
+}
+
+/* ------------------------------------------------------------ raising */
+/* -d: every exception raised is announced, as MRI 1.8 does */
+static void debug_report(VALUE exc)
+{
+    int state;
+    VALUE msg = vm_protect((VALUE (*)(VALUE))exc_message, exc, &state);
+    io_flush_all();
+    fprintf(stderr, "Exception `%s' at %s:%d - %s\n", obj_classname(exc), vm_source_file(), vm_source_line(),
+            !state && STRING_P(msg) ? RSTRING_PTR(msg) : "");
+}
+
+void exc_raise_obj(VALUE exc)
+{
+    if (!HEAP_P(exc) || !obj_is_kind_of(exc, vm.c.Exception))
+        exc_raise(vm.c.TypeError, "exception class/object expected");
+    if (NIL_P(ivar_get(exc, ID_bt))) exc_set_backtrace(exc, exc_backtrace_here(0));
+    if (vm.debug && !obj_is_kind_of(exc, vm.c.SystemExit)) debug_report(exc);
+    vm.th->errinfo = exc;
+    tag_jump(TAG_RAISE, exc, 0);
+}
+
+void exc_raise_str(VALUE klass, VALUE msg)
+{
+    exc_raise_obj(exc_new_str(klass, msg));
+}
+
+void exc_raise(VALUE klass, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    VALUE msg = str_vnew_fmt(fmt, ap);
+    va_end(ap);
+    exc_raise_obj(exc_new_str(klass, msg));
+}
+
+void exc_arity(int argc, int min, int max)
+{
+    exc_raise(vm.c.ArgumentError, "wrong number of arguments (%d for %d)", argc, argc < min ? min : max);
+}
+
+void exc_frozen(VALUE obj)
+{
+    const char *what = "object";
+    switch (value_type(obj)) {
+    case T_STRING: what = "string"; break;
+    case T_ARRAY: what = "array"; break;
+    case T_HASH: what = "hash"; break;
+    case T_CLASS: what = "class"; break;
+    case T_MODULE: what = "module"; break;
+    default: what = class_name(obj_class(obj)); break;
+    }
+    exc_raise(vm.c.TypeError, "can't modify frozen %s", what);
+}
+
+static const char *special_name(VALUE obj)
+{
+    if (NIL_P(obj)) return "nil";
+    if (obj == Qtrue) return "true";
+    if (obj == Qfalse) return "false";
+    return NULL;
+}
+
+void exc_type_error_conv(VALUE obj, const char *to)
+{
+    const char *from = special_name(obj);
+    exc_raise(vm.c.TypeError, "can't convert %s into %s", from ? from : obj_classname(obj), to);
+}
+
+void exc_wrong_type(VALUE obj, const char *expected)
+{
+    const char *from = special_name(obj);
+    exc_raise(vm.c.TypeError, "wrong argument type %s (expected %s)", from ? from : obj_classname(obj), expected);
+}
+
+void exc_name_error(ID name, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    VALUE msg = str_vnew_fmt(fmt, ap);
+    va_end(ap);
+    VALUE exc = exc_new_str(vm.c.NameError, msg);
+    ivar_set(exc, sym_intern_cstr("name"), name ? ID2SYM(name) : Qnil);
+    exc_raise_obj(exc);
+}
+
+/* "nil:NilClass", "main:Object", "#<Foo:0x...>" as NameError messages show. */
+static VALUE describe_receiver(VALUE obj)
+{
+    const char *special = special_name(obj);
+    VALUE d;
+    if (special) d = str_new_cstr(special);
+    else {
+        int state;
+        d = vm_protect((VALUE (*)(VALUE))obj_inspect, obj, &state);
+        if (state || !STRING_P(d) || RSTRING_LEN(d) > 65) d = obj_any_to_s(obj);
+    }
+    if (RSTRING_PTR(d)[0] != '#') str_cat_fmt(d, ":%s", class_name(obj_class(obj)));
+    return d;
+}
+
+void exc_no_method(VALUE recv, ID mid, int argc, const VALUE *argv, int kind)
+{
+    const char *fmt;
+    VALUE klass = vm.c.NoMethodError;
+    switch (kind) {
+    case MISSING_PRIVATE: fmt = "private method `%s' called for %s"; break;
+    case MISSING_PROTECTED: fmt = "protected method `%s' called for %s"; break;
+    case MISSING_VCALL: fmt = "undefined local variable or method `%s' for %s"; klass = vm.c.NameError; break;
+    case MISSING_SUPER: fmt = "super: no superclass method `%s'"; break;
+    default: fmt = "undefined method `%s' for %s"; break;
+    }
+    VALUE desc = describe_receiver(recv);
+    VALUE msg = str_new_fmt(fmt, sym_name(mid), RSTRING_PTR(desc));
+    VALUE exc = exc_new_str(klass, msg);
+    ivar_set(exc, sym_intern_cstr("name"), ID2SYM(mid));
+    if (klass == vm.c.NoMethodError) ivar_set(exc, sym_intern_cstr("args"), ary_new_from(argc, argv));
+    /* the report points at the caller, not at method_missing */
+    struct frame *f = vm.th->frame;
+    if (f && f->mid == ID_method_missing && (f->flags & FRAME_CFUNC)) {
+        vm.th->frame = f->prev;
+        exc_set_backtrace(exc, exc_backtrace_here(0));
+        vm.th->frame = f;
+    }
+    exc_raise_obj(exc);
+}
+
+void exc_local_jump(const char *reason, VALUE val, const char *msg)
+{
+    VALUE exc = exc_new(vm.c.LocalJumpError, msg, (long)strlen(msg));
+    ivar_set(exc, sym_intern_cstr("@reason"), ID2SYM(sym_intern_cstr(reason)));
+    ivar_set(exc, sym_intern_cstr("@exit_value"), val);
+    exc_raise_obj(exc);
+}
+
+void exc_fatal(const char *msg)
+{
+    exc_raise_obj(exc_new(vm.c.Fatal, msg, (long)strlen(msg)));
+}
+
+void exc_warn(const char *fmt, ...)
+{
+    if (!vm.verbose) return;
+    va_list ap;
+    va_start(ap, fmt);
+    io_flush_all();
+    fprintf(stderr, "%s:%d: warning: ", vm_source_file(), vm_source_line());
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+/* ------------------------------------------------------------ errno */
+VALUE exc_errno_class(int err)
+{
+    VALUE k = hash_lookup(errno_classes, INT2FIX(err));
+    return k == Qundef ? vm.c.SystemCallError : k;
+}
+
+void exc_sys_fail(const char *what)
+{
+    int err = errno;
+    VALUE klass = exc_errno_class(err);
+    VALUE args[2] = { what ? str_new_cstr(what) : Qnil, INT2FIX(err) };
+    exc_raise_obj(class_new_instance(klass, 2, args));
+}
+
+/* ------------------------------------------------------------ printing */
+#define TRACE_HEAD 8
+#define TRACE_TAIL 5
+#define TRACE_MAX (TRACE_HEAD + TRACE_TAIL + 5)
+
+static void print_message_line(VALUE exc, VALUE pos)
+{
+    VALUE klass = obj_class(exc);
+    int state;
+    VALUE msg = vm_protect((VALUE (*)(VALUE))exc_message, exc, &state);
+    if (state || !STRING_P(msg)) msg = str_new_cstr("");
+    const char *epath = class_name(klass);
+    const char *m = RSTRING_PTR(msg);
+    long len = RSTRING_LEN(msg);
+    if (!NIL_P(pos)) fprintf(stderr, "%s: ", RSTRING_PTR(pos));
+    if (len == 0) {
+        fprintf(stderr, "%s\n", klass == vm.c.RuntimeError ? "unhandled exception" : epath);
+        return;
+    }
+    const char *nl = memchr(m, '\n', (size_t)len);
+    if (!nl) {
+        fwrite(m, 1, (size_t)len, stderr);
+        fprintf(stderr, " (%s)\n", epath);
+        return;
+    }
+    fwrite(m, 1, (size_t)(nl - m), stderr);
+    fprintf(stderr, " (%s)\n", epath);
+    fwrite(nl + 1, 1, (size_t)(len - (nl - m) - 1), stderr);
+    if (m[len - 1] != '\n') fputc('\n', stderr);
+}
+
+void exc_print(VALUE exc)
+{
+    io_flush_all();
+    VALUE bt = ivar_get(exc, ID_bt);
+    if (!ARRAY_P(bt)) bt = Qnil;
+    long len = NIL_P(bt) ? 0 : RARRAY_LEN(bt);
+    VALUE pos = len > 0 ? RARRAY_PTR(bt)[0] : Qnil;
+    if (!STRING_P(pos)) pos = Qnil;
+    print_message_line(exc, pos);
+    for (long i = 1; i < len; i++) {
+        VALUE line = RARRAY_PTR(bt)[i];
+        if (STRING_P(line)) fprintf(stderr, "\tfrom %s\n", RSTRING_PTR(line));
+        if (i == TRACE_HEAD && len > TRACE_MAX) {
+            fprintf(stderr, "\t ... %ld levels...\n", len - TRACE_HEAD - TRACE_TAIL);
+            i = len - TRACE_TAIL;
+        }
+    }
+    fflush(stderr);
+}
+
+/* ------------------------------------------------------------ Exception methods */
+static VALUE exc_initialize(VALUE self, int argc, const VALUE *argv)
+{
+    arity_check(argc, 0, 1);
+    ivar_set(self, ID_mesg, argc ? argv[0] : Qnil);
+    return self;
+}
+
+static VALUE exc_s_exception(VALUE klass, int argc, const VALUE *argv)
+{
+    return class_new_instance(klass, argc, argv);
+}
+
+static VALUE exc_exception(VALUE self, int argc, const VALUE *argv)
+{
+    arity_check(argc, 0, 1);
+    if (argc == 0 || argv[0] == self) return self;
+    VALUE copy = obj_clone(self);
+    ivar_set(copy, ID_mesg, argv[0]);
+    return copy;
+}
+
+static VALUE exc_to_s(VALUE self, int argc, const VALUE *argv)
+{
+    VALUE m = ivar_get(self, ID_mesg);
+    if (NIL_P(m)) return str_new_cstr(class_name(obj_class(self)));
+    return STRING_P(m) ? m : obj_to_s(m);
+}
+
+static VALUE exc_message_m(VALUE self, int argc, const VALUE *argv)
+{
+    return vm_call0(self, ID_to_s);
+}
+
+static VALUE exc_inspect(VALUE self, int argc, const VALUE *argv)
+{
+    VALUE s = vm_call0(self, ID_to_s);
+    const char *cn = class_name(obj_class(self));
+    if (!STRING_P(s) || RSTRING_LEN(s) == 0) return str_new_cstr(cn);
+    return str_new_fmt("#<%s: %s>", cn, RSTRING_PTR(s));
+}
+
+static VALUE exc_backtrace_m(VALUE self, int argc, const VALUE *argv)
+{
+    return ivar_get(self, ID_bt);
+}
+
+static VALUE exc_set_backtrace_m(VALUE self, int argc, const VALUE *argv)
+{
+    VALUE bt = argv[0];
+    if (STRING_P(bt)) bt = ary_new_of(1, bt);
+    else if (!NIL_P(bt) && !ARRAY_P(bt)) exc_raise(vm.c.TypeError, "backtrace must be Array of String");
+    ivar_set(self, ID_bt, bt);
+    return bt;
+}
+
+static VALUE exc_equal(VALUE self, int argc, const VALUE *argv)
+{
+    VALUE o = argv[0];
+    if (self == o) return Qtrue;
+    if (obj_class(self) != obj_class(o)) return Qfalse;
+    return BOOL2V(obj_equal(vm_call0(self, ID_message), vm_call0(o, ID_message)) &&
+                  obj_equal(ivar_get(self, ID_bt), ivar_get(o, ID_bt)));
+}
+
+static VALUE name_err_initialize(VALUE self, int argc, const VALUE *argv)
+{
+    arity_check(argc, 0, 2);
+    exc_initialize(self, argc ? 1 : 0, argv);
+    ivar_set(self, sym_intern_cstr("name"), argc > 1 ? argv[1] : Qnil);
+    return self;
+}
+
+static VALUE name_err_name(VALUE self, int argc, const VALUE *argv) { return ivar_get(self, sym_intern_cstr("name")); }
+
+static VALUE nomethod_initialize(VALUE self, int argc, const VALUE *argv)
+{
+    arity_check(argc, 0, 3);
+    name_err_initialize(self, argc > 2 ? 2 : argc, argv);
+    ivar_set(self, sym_intern_cstr("args"), argc > 2 ? argv[2] : Qnil);
+    return self;
+}
+
+static VALUE nomethod_args(VALUE self, int argc, const VALUE *argv) { return ivar_get(self, sym_intern_cstr("args")); }
+
+static VALUE exit_initialize(VALUE self, int argc, const VALUE *argv)
+{
+    arity_check(argc, 0, 2);
+    VALUE status = INT2FIX(0);
+    int i = 0;
+    if (argc > 0 && (FIXNUM_P(argv[0]) || argv[0] == Qtrue || argv[0] == Qfalse)) {
+        status = argv[0] == Qtrue ? INT2FIX(0) : argv[0] == Qfalse ? INT2FIX(1) : argv[0];
+        i = 1;
+    }
+    ivar_set(self, ID_mesg, i < argc ? argv[i] : str_new_cstr("exit"));
+    ivar_set(self, ID_status, status);
+    return self;
+}
+
+static VALUE exit_status(VALUE self, int argc, const VALUE *argv) { return ivar_get(self, ID_status); }
+
+static VALUE exit_success(VALUE self, int argc, const VALUE *argv)
+{
+    VALUE st = ivar_get(self, ID_status);
+    return BOOL2V(NIL_P(st) || st == INT2FIX(0));
+}
+
+static VALUE syserr_initialize(VALUE self, int argc, const VALUE *argv)
+{
+    arity_check(argc, 0, 2);
+    VALUE klass = obj_class(self);
+    VALUE errnum = Qnil;
+    VALUE en = const_lookup(klass, sym_intern_cstr("Errno"), false);
+    if (klass != vm.c.SystemCallError && en != Qundef) errnum = en;
+    else if (argc == 2) errnum = argv[1];
+    VALUE what = argc > 0 ? argv[0] : Qnil;
+    VALUE msg;
+    if (FIXNUM_P(errnum)) msg = str_new_cstr(strerror((int)FIX2LONG(errnum)));
+    else msg = str_new_cstr("unknown error");
+    if (!NIL_P(what)) str_cat_fmt(msg, " - %s", RSTRING_PTR(conv_to_str(what)));
+    ivar_set(self, ID_mesg, msg);
+    ivar_set(self, sym_intern_cstr("errno"), errnum);
+    return self;
+}
+
+static VALUE syserr_errno(VALUE self, int argc, const VALUE *argv) { return ivar_get(self, sym_intern_cstr("errno")); }
+static VALUE ljump_reason(VALUE self, int argc, const VALUE *argv) { return ivar_get(self, sym_intern_cstr("@reason")); }
+static VALUE ljump_exit_value(VALUE self, int argc, const VALUE *argv) { return ivar_get(self, sym_intern_cstr("@exit_value")); }
+
+/* ------------------------------------------------------------ setup */
+static const struct { int err; const char *name; } errno_table[] = {
+    { EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { ESRCH, "ESRCH" }, { EINTR, "EINTR" },
+    { EIO, "EIO" }, { ENXIO, "ENXIO" }, { E2BIG, "E2BIG" }, { ENOEXEC, "ENOEXEC" },
+    { EBADF, "EBADF" }, { ECHILD, "ECHILD" }, { EAGAIN, "EAGAIN" }, { ENOMEM, "ENOMEM" },
+    { EACCES, "EACCES" }, { EFAULT, "EFAULT" }, { EBUSY, "EBUSY" }, { EEXIST, "EEXIST" },
+    { EXDEV, "EXDEV" }, { ENODEV, "ENODEV" }, { ENOTDIR, "ENOTDIR" }, { EISDIR, "EISDIR" },
+    { EINVAL, "EINVAL" }, { ENFILE, "ENFILE" }, { EMFILE, "EMFILE" }, { ENOTTY, "ENOTTY" },
+    { EFBIG, "EFBIG" }, { ENOSPC, "ENOSPC" }, { ESPIPE, "ESPIPE" }, { EROFS, "EROFS" },
+    { EMLINK, "EMLINK" }, { EPIPE, "EPIPE" }, { EDOM, "EDOM" }, { ERANGE, "ERANGE" },
+    { EDEADLK, "EDEADLK" }, { ENAMETOOLONG, "ENAMETOOLONG" }, { ENOTEMPTY, "ENOTEMPTY" },
+    { ELOOP, "ELOOP" }, { ENOTSOCK, "ENOTSOCK" }, { EADDRINUSE, "EADDRINUSE" },
+    { ECONNREFUSED, "ECONNREFUSED" }, { ECONNRESET, "ECONNRESET" }, { ETIMEDOUT, "ETIMEDOUT" },
+    { EWOULDBLOCK == EAGAIN ? 0 : EWOULDBLOCK, "EWOULDBLOCK" }, { ENOSYS, "ENOSYS" },
+};
+
+static void define_errno_classes(void)
+{
+    vm.c.Errno = module_define("Errno");
+    errno_classes = hash_new();
+    gc_register_root(&errno_classes);
+    for (size_t i = 0; i < countof(errno_table); i++) {
+        if (!errno_table[i].err) continue;
+        VALUE k = class_define_under(vm.c.Errno, errno_table[i].name, vm.c.SystemCallError);
+        define_const(k, "Errno", INT2FIX(errno_table[i].err));
+        hash_aset(errno_classes, INT2FIX(errno_table[i].err), k);
+    }
+    define_const(vm.c.Errno, "EWOULDBLOCK", hash_lookup(errno_classes, INT2FIX(EAGAIN)));
+}
+
+static VALUE exc_class(const char *name, VALUE super)
+{
+    return class_define(name, super);
+}
+
+void error_init(void)
+{
+    struct core_classes *c = &vm.c;
+    c->Exception = exc_class("Exception", c->Object);
+    define_singleton_method(c->Exception, "exception", exc_s_exception, -1);
+    define_method(c->Exception, "initialize", exc_initialize, -1);
+    define_method(c->Exception, "exception", exc_exception, -1);
+    define_method(c->Exception, "to_s", exc_to_s, 0);
+    define_method(c->Exception, "to_str", exc_to_s, 0);
+    define_method(c->Exception, "message", exc_message_m, 0);
+    define_method(c->Exception, "inspect", exc_inspect, 0);
+    define_method(c->Exception, "backtrace", exc_backtrace_m, 0);
+    define_method(c->Exception, "set_backtrace", exc_set_backtrace_m, 1);
+    define_method(c->Exception, "==", exc_equal, 1);
+
+    c->NoMemoryError = exc_class("NoMemoryError", c->Exception);
+    c->ScriptError = exc_class("ScriptError", c->Exception);
+    c->LoadError = exc_class("LoadError", c->ScriptError);
+    c->NotImplementedError = exc_class("NotImplementedError", c->ScriptError);
+    c->SyntaxError = exc_class("SyntaxError", c->ScriptError);
+    c->SignalException = exc_class("SignalException", c->Exception);
+    c->Interrupt = exc_class("Interrupt", c->SignalException);
+    c->SystemExit = exc_class("SystemExit", c->Exception);
+    define_method(c->SystemExit, "initialize", exit_initialize, -1);
+    define_method(c->SystemExit, "status", exit_status, 0);
+    define_method(c->SystemExit, "success?", exit_success, 0);
+    c->Fatal = class_new(c->Exception);
+    define_const(c->Object, "fatal", c->Fatal);
+    RCLASS_EXT(c->Fatal)->path = obj_freeze(str_new_cstr("fatal"));
+
+    c->StandardError = exc_class("StandardError", c->Exception);
+    /* 1.8 (unlike 1.9) puts these two under StandardError: a bare rescue catches them */
+    c->SecurityError = exc_class("SecurityError", c->StandardError);
+    c->SystemStackError = exc_class("SystemStackError", c->StandardError);
+    c->ArgumentError = exc_class("ArgumentError", c->StandardError);
+    c->IOError = exc_class("IOError", c->StandardError);
+    c->EOFError = exc_class("EOFError", c->IOError);
+    c->IndexError = exc_class("IndexError", c->StandardError);
+    c->KeyError = exc_class("KeyError", c->IndexError);
+    c->StopIteration = exc_class("StopIteration", c->IndexError);
+    c->LocalJumpError = exc_class("LocalJumpError", c->StandardError);
+    define_method(c->LocalJumpError, "reason", ljump_reason, 0);
+    define_method(c->LocalJumpError, "exit_value", ljump_exit_value, 0);
+    c->NameError = exc_class("NameError", c->StandardError);
+    define_method(c->NameError, "initialize", name_err_initialize, -1);
+    define_method(c->NameError, "name", name_err_name, 0);
+    c->NoMethodError = exc_class("NoMethodError", c->NameError);
+    define_method(c->NoMethodError, "initialize", nomethod_initialize, -1);
+    define_method(c->NoMethodError, "args", nomethod_args, 0);
+    c->RangeError = exc_class("RangeError", c->StandardError);
+    c->FloatDomainError = exc_class("FloatDomainError", c->RangeError);
+    c->RegexpError = exc_class("RegexpError", c->StandardError);
+    c->RuntimeError = exc_class("RuntimeError", c->StandardError);
+    c->ThreadError = exc_class("ThreadError", c->StandardError);
+    c->TypeError = exc_class("TypeError", c->StandardError);
+    c->ZeroDivisionError = exc_class("ZeroDivisionError", c->StandardError);
+    c->SystemCallError = exc_class("SystemCallError", c->StandardError);
+    define_method(c->SystemCallError, "initialize", syserr_initialize, -1);
+    define_method(c->SystemCallError, "errno", syserr_errno, 0);
+    define_errno_classes();
+}

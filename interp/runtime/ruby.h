@@ -1,0 +1,431 @@
+/* ruby.h: the C API that core classes and extensions are written against.
+ *
+ * Conventions
+ *  - A method written in C has the type cfunc: self, argc, argv.  Its arity
+ *    is given when it is defined: n >= 0 exactly n arguments (checked by the
+ *    caller), -1 any number (the function checks with arity_check()).
+ *  - Functions that raise never return: they long-jump to the innermost
+ *    tag.  Do not hold malloc'd memory across a call that may raise; keep
+ *    such buffers in GC objects (a String) or use vm_ensure.
+ *  - The GC scans C stacks conservatively: a VALUE in a local variable is
+ *    safe.  A raw pointer into an object (RSTRING_PTR) is not a reference:
+ *    keep the VALUE alive while the pointer is used (GC_GUARD).
+ *  - Prefixes name the module: str_ String, ary_ Array, hash_ Hash, num_/
+ *    int_/flo_/big_ numbers, class_/mod_ classes and modules, obj_ Object,
+ *    conv_ implicit conversions, exc_ exceptions, vm_ calls and blocks,
+ *    io_ IO, re_ Regexp, proc_ Proc, range_ Range, gc_ the collector.
+ */
+#ifndef MR_RUBY_H
+#define MR_RUBY_H
+
+#include <stdarg.h>
+#include "value.h"
+#include "symbol.h"
+#include "util.h"
+#include "eval/vm.h"
+
+typedef VALUE (*cfunc)(VALUE self, int argc, const VALUE *argv);
+
+#define GC_GUARD(v) __asm__ volatile("" : : "g"(v) : "memory")
+
+/* ------------------------------------------------------------ gc.c */
+VALUE gc_new_obj(enum vtype type, VALUE klass);  /* zeroed payload */
+void gc_mark(VALUE v);
+void gc_mark_values(const VALUE *p, size_t n);
+void gc_mark_env(struct env *e);
+void gc_register_root(VALUE *addr);              /* a C global holding a VALUE */
+void gc_register_marker(void (*mark)(void));     /* extra roots (thread list ...) */
+void gc_start(void);
+bool gc_enable(bool on);                         /* returns the previous state */
+void gc_malloc_increase(size_t n);               /* count malloc'd bytes toward the next GC */
+bool gc_is_object(VALUE v);                      /* v points at a live slot */
+void gc_each_object(void (*fn)(VALUE obj, void *arg), void *arg);
+size_t gc_count(void);
+void gc_set_limit(size_t bytes);                 /* memory budget: NoMemoryError past it; 0 none */
+void gc_init(void *stack_base);
+
+/* ------------------------------------------------------------ class.c */
+VALUE class_new(VALUE super);                    /* anonymous class */
+VALUE module_new(void);
+VALUE class_define(const char *name, VALUE super);
+VALUE class_define_under(VALUE outer, const char *name, VALUE super);
+VALUE module_define(const char *name);
+VALUE module_define_under(VALUE outer, const char *name);
+VALUE class_of(VALUE obj);          /* including singleton classes */
+VALUE obj_class(VALUE obj);         /* the real class: no singleton, no iclass */
+VALUE singleton_class(VALUE obj);
+VALUE class_real(VALUE klass);
+VALUE class_superclass(VALUE klass);   /* real superclass or nil */
+VALUE class_path(VALUE klass);      /* "A::B", or "#<Class:0x...>" */
+const char *class_name(VALUE klass);/* class_path as a C string */
+const char *obj_classname(VALUE obj);
+void class_set_allocator(VALUE klass, VALUE (*alloc)(VALUE klass));
+VALUE class_allocate(VALUE klass);
+VALUE class_new_instance(VALUE klass, int argc, const VALUE *argv);
+bool obj_is_kind_of(VALUE obj, VALUE klass);
+bool obj_is_instance_of(VALUE obj, VALUE klass);
+bool class_inherits(VALUE klass, VALUE ancestor);  /* klass <= ancestor */
+void module_include(VALUE klass, VALUE module);
+void obj_extend(VALUE obj, VALUE module);
+VALUE class_ancestors(VALUE klass);
+
+void define_method(VALUE klass, const char *name, cfunc fn, int arity);
+void define_private_method(VALUE klass, const char *name, cfunc fn, int arity);
+void define_protected_method(VALUE klass, const char *name, cfunc fn, int arity);
+void define_singleton_method(VALUE obj, const char *name, cfunc fn, int arity);
+void define_module_function(VALUE module, const char *name, cfunc fn, int arity);
+void define_global_function(const char *name, cfunc fn, int arity); /* private Kernel method */
+void define_alias(VALUE klass, const char *new_name, const char *old_name);
+void undef_method(VALUE klass, const char *name);
+void define_attr(VALUE klass, ID name, bool reader, bool writer);
+
+/* method entries (T_MENTRY) */
+enum me_type { ME_CFUNC, ME_AST, ME_IVAR_GET, ME_IVAR_SET, ME_BMETHOD, ME_UNDEF, ME_ZSUPER };
+struct RMEntry {
+    struct RBasic basic;       /* HI32: original name; FL_USER bits: type, visibility */
+    VALUE owner;               /* class or module that defined it */
+    union { cfunc fn; struct node_def *def; ID ivar; VALUE proc; } body;
+    union { int arity; VALUE script; } aux;
+    VALUE cref;
+};
+#define RMENTRY(v) ((struct RMEntry *)(v))
+#define ME_TYPE(me) ((enum me_type)((RBASIC(me)->flags >> 11) & 7))
+#define ME_VISI(me) ((enum visibility)((RBASIC(me)->flags >> 14) & 3))
+#define ME_NAME(me) ((ID)HI32(me))
+VALUE me_new(enum me_type type, ID name, VALUE owner, enum visibility visi);
+void class_add_method(VALUE klass, ID mid, VALUE me);
+VALUE class_lookup_method(VALUE klass, ID mid);      /* entry or 0; stops at ME_UNDEF */
+VALUE class_lookup_method_cached(VALUE klass, ID mid);
+void class_set_visibility(VALUE klass, ID mid, enum visibility visi);
+void class_alias_method(VALUE klass, ID new_name, ID old_name);
+void class_undef_method(VALUE klass, ID mid);
+void class_remove_method(VALUE klass, ID mid);
+bool class_method_defined(VALUE klass, ID mid, int visi_mask);
+VALUE class_instance_methods(VALUE klass, bool inherited, int visi_mask);
+
+/* constants, instance and class variables */
+VALUE const_get(VALUE klass, ID id);          /* with ancestors and Object; const_missing */
+VALUE const_get_at(VALUE klass, ID id);       /* Qundef if not set directly here */
+VALUE const_peek_at(VALUE klass, ID id);      /* the same without autoloading */
+VALUE const_lookup(VALUE klass, ID id, bool inherit); /* Qundef if absent, no const_missing */
+void const_set(VALUE klass, ID id, VALUE val);
+bool const_defined(VALUE klass, ID id, bool inherit);
+VALUE const_remove(VALUE klass, ID id);
+VALUE class_constants(VALUE klass, bool inherit);
+void define_const(VALUE klass, const char *name, VALUE val);
+void define_global_const(const char *name, VALUE val);
+VALUE ivar_get(VALUE obj, ID id);             /* nil if unset */
+VALUE ivar_lookup(VALUE obj, ID id);          /* Qundef if unset */
+VALUE ivar_set(VALUE obj, ID id, VALUE val);
+VALUE ivar_remove(VALUE obj, ID id);          /* Qundef if unset */
+VALUE obj_instance_variables(VALUE obj);
+VALUE ivar_pairs(VALUE obj);                  /* [:name, value, ...], hidden ones too */
+void ivar_copy(VALUE dst, VALUE src);
+VALUE cvar_get(VALUE klass, ID id);
+void cvar_set(VALUE klass, ID id, VALUE val, bool declare);
+bool cvar_defined(VALUE klass, ID id);
+VALUE class_cvars(VALUE klass);
+
+/* ------------------------------------------------------------ calls and blocks (ev_call.c) */
+VALUE vm_call(VALUE recv, ID mid, int argc, const VALUE *argv);  /* private ok */
+VALUE vm_call0(VALUE recv, ID mid);
+VALUE vm_call1(VALUE recv, ID mid, VALUE a);
+VALUE vm_call2(VALUE recv, ID mid, VALUE a, VALUE b);
+VALUE vm_call_public(VALUE recv, ID mid, int argc, const VALUE *argv);
+VALUE vm_call_with_block(VALUE recv, ID mid, int argc, const VALUE *argv, const struct block *blk);
+VALUE vm_call_with_proc(VALUE recv, ID mid, int argc, const VALUE *argv, VALUE proc);
+VALUE vm_call_cblock(VALUE recv, ID mid, int argc, const VALUE *argv, block_cfunc fn, VALUE data);
+VALUE vm_call_super(int argc, const VALUE *argv);  /* from a C method */
+VALUE vm_call_me(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, const struct block *blk);
+bool vm_respond_to(VALUE obj, ID mid, bool include_private);
+VALUE vm_yield(int argc, const VALUE *argv);
+VALUE vm_yield1(VALUE v);
+VALUE vm_yield_values(int argc, ...);
+VALUE vm_yield_block(const struct block *blk, int argc, const VALUE *argv);
+/* Repeated yields to the current block from one C iterator: the frame and
+   environment are prepared once (ev_block.c).  The context lives on the
+   iterator's stack and must not outlive the call.
+       struct yielder y;
+       vm_yield_prepare(&y);
+       for (...) vm_yield_next(&y, value); */
+#define YIELDER_LOCALS 8
+struct yielder {
+    const struct block *blk;
+    bool fast;                 /* a plain block: the prepared frame is reused */
+    bool spreads;              /* fast, and |a, b| spreads one Array argument */
+    struct frame bf;
+    struct env env;
+    VALUE vars[YIELDER_LOCALS];
+};
+void vm_yield_prepare(struct yielder *y);
+void vm_yield_prepare_block(struct yielder *y, const struct block *blk);
+VALUE vm_yield_next(struct yielder *y, VALUE v);
+VALUE vm_yield_next2(struct yielder *y, VALUE a, VALUE b);
+VALUE vm_yield_pair(struct yielder *y, VALUE a, VALUE b);  /* yields [a, b] */
+bool vm_block_given(void);
+const struct block *vm_current_block(void);   /* block of the running C method */
+VALUE vm_block_proc(void);                    /* current block as a Proc; nil if none */
+NORETURN void vm_need_block(void);            /* LocalJumpError "no block given" */
+VALUE vm_svar_get(int idx);                   /* 0: $~, 1: $_ of the calling Ruby frame */
+void vm_svar_set(int idx, VALUE v);
+void vm_check_interrupts(void);
+NORETURN void vm_stack_overflow(void);
+void vm_check_stack(void);
+VALUE vm_self(void);
+ID vm_current_mid(void);
+VALUE vm_caller_cref_class(void);
+
+/* protection from C */
+VALUE vm_protect(VALUE (*fn)(VALUE), VALUE arg, int *state);
+NORETURN void vm_jump_state(int state);       /* resume a jump caught by vm_protect */
+VALUE vm_ensure(VALUE (*body)(VALUE), VALUE barg, VALUE (*ensure)(VALUE), VALUE earg);
+VALUE vm_rescue(VALUE (*body)(VALUE), VALUE barg, VALUE (*rescue)(VALUE arg, VALUE exc), VALUE rarg,
+                VALUE exc_class);             /* exc_class 0: StandardError */
+VALUE vm_catch(VALUE tag, VALUE (*fn)(VALUE), VALUE arg);
+NORETURN void vm_throw(VALUE tag, VALUE val);
+
+/* ------------------------------------------------------------ eval_string.c / load.c */
+VALUE vm_eval_string(VALUE self, VALUE src, VALUE binding, const char *file, int line);
+VALUE vm_run_file(const char *path, bool wrap);          /* load */
+bool vm_require(const char *feature);                    /* false if already loaded */
+void vm_register_extension(const char *name, void (*init)(void));
+
+/* ------------------------------------------------------------ error.c */
+NORETURN void exc_raise(VALUE klass, const char *fmt, ...) PRINTF(2, 3);
+NORETURN void exc_raise_obj(VALUE exc);
+NORETURN void exc_raise_str(VALUE klass, VALUE msg);
+VALUE exc_new(VALUE klass, const char *msg, long len);
+VALUE exc_new_str(VALUE klass, VALUE msg);
+VALUE exc_new_fmt(VALUE klass, const char *fmt, ...) PRINTF(2, 3);
+NORETURN void exc_sys_fail(const char *what);            /* Errno::X from errno */
+VALUE exc_errno_class(int err);
+NORETURN void exc_type_error_conv(VALUE obj, const char *to); /* can't convert X into Y */
+NORETURN void exc_wrong_type(VALUE obj, const char *expected);/* wrong argument type X (expected Y) */
+NORETURN void exc_arity(int argc, int min, int max);
+NORETURN void exc_frozen(VALUE obj);
+NORETURN void exc_name_error(ID name, const char *fmt, ...) PRINTF(2, 3);
+NORETURN void exc_no_method(VALUE recv, ID mid, int argc, const VALUE *argv, int kind);
+NORETURN void exc_local_jump(const char *reason, VALUE val, const char *msg);
+NORETURN void exc_fatal(const char *msg);
+VALUE exc_message(VALUE exc);
+VALUE exc_backtrace_here(int skip);      /* Array of "file:line:in `m'" */
+void exc_set_backtrace(VALUE exc, VALUE bt);
+void exc_print(VALUE exc);               /* as MRI prints an uncaught exception */
+void exc_warn(const char *fmt, ...) PRINTF(1, 2);   /* "file:line: warning: ..." */
+const char *vm_source_file(void);
+int vm_source_line(void);
+
+static inline void arity_check(int argc, int min, int max)
+{
+    if (argc < min || (max >= 0 && argc > max)) exc_arity(argc, min, max);
+}
+
+/* ------------------------------------------------------------ object.c, conversions */
+VALUE obj_alloc(VALUE klass);            /* a T_OBJECT */
+VALUE obj_inspect(VALUE obj);            /* String */
+VALUE obj_to_s(VALUE obj);               /* String: #to_s, or the default if it is not one */
+VALUE obj_any_to_s(VALUE obj);           /* #<Foo> */
+VALUE obj_default_inspect(VALUE obj);    /* #<Foo:0x... @a=1> */
+bool obj_equal(VALUE a, VALUE b);        /* == */
+bool obj_eql(VALUE a, VALUE b);          /* eql? */
+long obj_hash(VALUE obj);                /* #hash as a C long */
+VALUE obj_id(VALUE obj);
+VALUE obj_freeze(VALUE obj);
+void obj_check_frozen(VALUE obj);
+VALUE obj_dup(VALUE obj);
+VALUE obj_clone(VALUE obj);
+void obj_init_copy(VALUE dst, VALUE src);
+bool obj_respond_to(VALUE obj, ID mid);
+VALUE obj_is_proc(VALUE obj);
+
+VALUE conv_to_str(VALUE obj);            /* String or TypeError (to_str) */
+VALUE conv_check_str(VALUE obj);         /* String or nil (to_str if it responds) */
+VALUE conv_to_ary(VALUE obj);            /* Array or TypeError (to_ary) */
+VALUE conv_check_ary(VALUE obj);         /* Array or nil */
+VALUE conv_to_hash(VALUE obj);
+VALUE conv_to_a(VALUE obj);              /* Array(obj): to_ary, to_a, or [obj] */
+VALUE conv_to_integer(VALUE obj);        /* Fixnum/Bignum via to_int */
+VALUE conv_to_sym(VALUE obj);            /* Symbol or String -> ID as Symbol; TypeError */
+ID conv_to_id(VALUE obj);
+VALUE conv_to_proc(VALUE obj);           /* Proc or nil, via to_proc */
+long num_to_long(VALUE v);               /* Integer/Float -> long, RangeError/TypeError */
+int num_to_int(VALUE v);
+double num_to_dbl(VALUE v);              /* Numeric -> double, TypeError */
+VALUE conv_string_value(VALUE *ptr);     /* StringValue: replaces *ptr */
+
+/* ------------------------------------------------------------ numbers */
+VALUE int_new(long n);                   /* Fixnum or Bignum */
+VALUE int_new_ull(unsigned long long n);
+VALUE float_new(double d);
+VALUE big_new_mpz(const mpz_t z);        /* copies; normalises to Fixnum when it fits */
+VALUE big_from_cstr(const char *digits, int base);  /* may return a Fixnum */
+VALUE big_normalize(VALUE big);
+double big_to_dbl(VALUE big);
+VALUE big_from_dbl(double d);
+VALUE int_to_s(VALUE num, int base);
+VALUE flo_to_s(double d);                /* "1.0e+20" etc. as 1.8 prints */
+VALUE num_coerce_bin(VALUE x, VALUE y, ID op);
+VALUE num_coerce_cmp(VALUE x, VALUE y, ID op);
+VALUE int_plus(VALUE a, VALUE b);
+VALUE int_minus(VALUE a, VALUE b);
+VALUE int_mul(VALUE a, VALUE b);
+int num_cmp(VALUE a, VALUE b);           /* for sort: <=> that must succeed */
+/* numeric.c: Float() rules and comparison through coerce (cmp_failed: compar.c) */
+VALUE num_to_float(VALUE v);             /* Float(v): Strings parse strictly, nil is a TypeError */
+VALUE num_coerce_relop(VALUE x, VALUE y, ID op);  /* < <= > >= via coerce, else ArgumentError */
+
+/* ------------------------------------------------------------ string.c */
+VALUE str_new(const char *ptr, long len);
+VALUE str_new_cstr(const char *s);
+VALUE str_new_capa(long capa);           /* empty, room for capa bytes */
+VALUE str_new_shared(VALUE str);         /* shares str's bytes, copy on write */
+VALUE str_new_frozen(VALUE str);
+VALUE str_new_fmt(const char *fmt, ...) PRINTF(1, 2);
+VALUE str_vnew_fmt(const char *fmt, va_list ap);
+VALUE str_dup(VALUE str);                /* same class, copy of the bytes */
+VALUE str_cat(VALUE str, const char *ptr, long len);
+VALUE str_cat_cstr(VALUE str, const char *s);
+VALUE str_append(VALUE str, VALUE other);/* str << other (String) */
+VALUE str_cat_fmt(VALUE str, const char *fmt, ...) PRINTF(2, 3);
+void str_modify(VALUE str);              /* frozen check and unshare before writing */
+void str_resize(VALUE str, long len);
+void str_reserve(VALUE str, long capa);
+char *str_cstr(VALUE str);               /* NUL-terminated bytes */
+long str_hash(VALUE str);
+bool str_equal(VALUE a, VALUE b);
+int str_cmp(VALUE a, VALUE b);
+ID str_to_id(VALUE str);
+VALUE str_inspect(VALUE str);
+VALUE str_dump(VALUE str);                       /* String#dump: bytes >= 0x80 escaped */
+VALUE str_to_inum(VALUE str, int base, bool badcheck);
+double str_to_dbl(VALUE str, bool badcheck);
+VALUE str_plus(VALUE a, VALUE b);
+VALUE str_times(VALUE str, long n);
+VALUE str_substr(VALUE str, long beg, long len);  /* nil if out of range */
+VALUE str_split_cstr(VALUE str, const char *sep);
+VALUE str_format(int argc, const VALUE *argv, VALUE fmt);   /* sprintf */
+VALUE str_sym_inspect(ID id);            /* :foo, :"foo bar" */
+
+/* ------------------------------------------------------------ array.c */
+VALUE ary_new(void);
+VALUE ary_new_capa(long capa);
+VALUE ary_new_from(long n, const VALUE *elts);
+VALUE ary_new_of(long n, ...);
+VALUE ary_push(VALUE ary, VALUE v);
+VALUE ary_pop(VALUE ary);
+VALUE ary_shift(VALUE ary);
+VALUE ary_unshift(VALUE ary, VALUE v);
+VALUE ary_entry(VALUE ary, long i);      /* nil if out of range; negative from the end */
+void ary_store(VALUE ary, long i, VALUE v);
+VALUE ary_concat(VALUE ary, VALUE other);
+VALUE ary_dup(VALUE ary);
+VALUE ary_join(VALUE ary, VALUE sep);
+VALUE ary_inspect(VALUE ary);
+VALUE ary_to_s(VALUE ary);
+bool ary_includes(VALUE ary, VALUE v);
+void ary_clear(VALUE ary);
+void ary_modify(VALUE ary);
+void ary_resize(VALUE ary, long len);
+VALUE ary_subseq(VALUE ary, long beg, long len);
+VALUE ary_sort_bang(VALUE ary);
+VALUE ary_reverse_bang(VALUE ary);
+VALUE ary_delete(VALUE ary, VALUE v);
+VALUE ary_flatten(VALUE ary, int level);
+bool ary_equal(VALUE a, VALUE b);
+
+/* ------------------------------------------------------------ hash.c */
+VALUE hash_new(void);
+VALUE hash_aref(VALUE hash, VALUE key);  /* with the default */
+VALUE hash_lookup(VALUE hash, VALUE key);/* Qundef if missing */
+VALUE hash_aset(VALUE hash, VALUE key, VALUE val);
+VALUE hash_delete(VALUE hash, VALUE key);/* Qundef if missing */
+long hash_size(VALUE hash);
+void hash_clear(VALUE hash);
+VALUE hash_dup(VALUE hash);
+enum hash_iter { HASH_CONTINUE, HASH_STOP, HASH_DELETE };
+void hash_foreach(VALUE hash, enum hash_iter (*fn)(VALUE key, VALUE val, void *arg), void *arg);
+VALUE hash_keys(VALUE hash);
+VALUE hash_values(VALUE hash);
+/* Run fn(obj, arg, false), or fn(obj, arg, true) if this thread is already
+   inside such a call for obj with the same op ("inspect", "==", ...):
+   how inspect and == stop on recursive structures.  (hash.c) */
+VALUE hash_exec_recursive(VALUE (*fn)(VALUE obj, VALUE arg, bool recursive), VALUE obj, VALUE arg,
+                          const char *op);
+
+/* ------------------------------------------------------------ enumerator.c */
+VALUE enumerator_for(VALUE obj, const char *meth, int argc, const VALUE *argv); /* obj.enum_for(meth, *argv) */
+
+/* ------------------------------------------------------------ compar.c */
+int cmp_int(VALUE val, VALUE a, VALUE b);   /* a <=> b's result val as -1/0/1; nil: cmp_failed */
+NORETURN void cmp_failed(VALUE a, VALUE b); /* ArgumentError "comparison of Fixnum with String failed" */
+
+/* ------------------------------------------------------------ range.c */
+VALUE range_new(VALUE beg, VALUE end, bool excl);
+/* Resolve a Range against a sequence of length len.  Returns 1 and sets
+   begp and lenp, 0 if the range is out of bounds (err 0: quietly), raises
+   RangeError when err is 1 and the range does not fit. */
+int range_beg_len(VALUE range, long *begp, long *lenp, long len, int err);
+
+/* ------------------------------------------------------------ proc.c */
+VALUE proc_new(const struct block *blk, bool lambda);
+VALUE proc_call(VALUE proc, int argc, const VALUE *argv);
+VALUE proc_call_with_self(VALUE proc, VALUE self, int argc, const VALUE *argv);
+int proc_arity(VALUE proc);
+const struct block *proc_block(VALUE proc);
+bool proc_is_lambda(VALUE proc);
+VALUE method_new(VALUE recv, ID mid, VALUE me, bool bound);
+VALUE binding_new(void);                 /* the calling Ruby frame's binding */
+
+/* ------------------------------------------------------------ re.c */
+VALUE re_new(VALUE src, int options);    /* RegexpError on a bad pattern */
+VALUE re_new_options(VALUE src, int options);  /* options as Regexp#options: kcode bits too */
+VALUE re_new_cstr(const char *src, long len, int options, char *errbuf, size_t errlen); /* 0 on error */
+long re_search(VALUE re, VALUE str, long pos, bool reverse);  /* -1 if no match; sets $~ */
+VALUE re_match_last(void);               /* $~ */
+VALUE re_nth_match(int n, VALUE match);
+VALUE re_last_match_special(int c);      /* $& $` $' $+ */
+VALUE re_quote(VALUE str);
+VALUE re_to_regexp(VALUE pattern);       /* Regexp or quoted String */
+/* match offsets (string.c needs them; implemented in re_match.c) */
+long match_begin(VALUE match, int n);    /* byte offset of group n, -1 if unmatched */
+long match_end(VALUE match, int n);
+int match_count(VALUE match);            /* number of groups including 0 */
+void re_set_kcode(const char *code);     /* $KCODE = code (-K): "u", "e", "s", "n"; NULL: none */
+const char *re_kcode_name(void);         /* $KCODE: "NONE", "EUC", "SJIS", "UTF8" */
+long re_mbclen(const char *p, long n);   /* bytes of the char at p under $KCODE: 1..n */
+long re_mbclen_pat(VALUE re, const char *p, long n);  /* the same under Regexp re's kcode */
+/* internal to re.c and re_match.c */
+struct re_registers *match_region_new(int nregs);   /* room for nregs groups; free() */
+VALUE match_new(VALUE str, VALUE re, struct re_registers *regs);  /* takes regs */
+VALUE match_subject(VALUE str);          /* the frozen subject a MatchData keeps */
+void match_init(void);
+
+/* ------------------------------------------------------------ io.c */
+VALUE io_stdout(void);                   /* $stdout */
+VALUE io_write(VALUE io, VALUE str);     /* io.write(str) */
+void io_puts_value(VALUE io, VALUE v);
+void io_flush_all(void);
+VALUE io_gets_stdin(void);
+int io_wait_readable(int fd, double timeout);  /* through the scheduler */
+int io_wait_writable(int fd);
+
+/* ------------------------------------------------------------ time, misc */
+double time_now_double(void);
+
+/* ------------------------------------------------------------ Data objects */
+VALUE data_new(VALUE klass, const struct data_type *type, void *data);
+void *data_get(VALUE obj, const struct data_type *type);  /* TypeError if another type */
+
+/* ------------------------------------------------------------ small inline helpers */
+static inline VALUE class_of_inline(VALUE obj)
+{
+    if (LIKELY(HEAP_P(obj))) return RBASIC(obj)->klass;
+    if (FIXNUM_P(obj)) return vm.c.Fixnum;
+    if (SYMBOL_P(obj)) return vm.c.Symbol;
+    return obj == Qnil ? vm.c.NilClass : obj == Qtrue ? vm.c.TrueClass : vm.c.FalseClass;
+}
+static inline VALUE sym_to_value(const char *name) { return ID2SYM(sym_intern_cstr(name)); }
+static inline bool INTEGER_P(VALUE v) { return FIXNUM_P(v) || BIGNUM_P(v); }
+static inline VALUE str_lit(const char *s) { return str_new_cstr(s); }
+
+#endif
