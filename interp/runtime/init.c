@@ -7,8 +7,9 @@
 void ev_call_init(void);
 void env_hash_init(void);
 void random_init(void);
-void ext_thread_init(void);
-void ext_readline_init(void);
+#define EXT(name, init) void init(void);
+#include "ext/extensions.def"
+#undef EXT
 
 /* Class names made before String existed have no class yet. */
 static void fix_boot_strings(void)
@@ -61,6 +62,11 @@ void vm_init_all(void)
     enumerator_init();
     gc_class_init();
     thread_init();
-    vm_register_extension("thread", ext_thread_init);
-    vm_register_extension("readline", ext_readline_init);
+    static const struct { const char *name; void (*init)(void); } extensions[] = {
+#define EXT(name, init) { name, init },
+#include "ext/extensions.def"
+#undef EXT
+    };
+    for (size_t i = 0; i < countof(extensions); i++)
+        vm_register_extension(extensions[i].name, extensions[i].init);
 }
