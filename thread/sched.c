@@ -1,40 +1,55 @@
-/* sched.c: the green-thread scheduler.
+/* sched.c: the green-thread scheduler (see gthread.h for its invariants).
  *
  * Phases, each its own function: wake the sleepers that are due (a min-heap
- * on wake time), poll the fd waiters (only when there are any), pick the
- * runnable thread of highest priority (one FIFO per level plus a bitmap),
- * and, when nothing can run, either idle until the next deadline or fd,
- * or report a deadlock as MRI 1.8 did.  Switching is direct, thread to
- * thread, through ctx_switch_to (jump.h).
+ * on wake time), poll the fd waiters (only when there are any), deliver
+ * out-of-band events (signals), ask the policy for the next thread, and,
+ * when nothing can run, either idle until the next deadline, fd or signal,
+ * or hand the deadlock to the embedder.  Switching is direct, thread to
+ * thread, through ctx_switch_to (ctx.h).
  */
 #include <errno.h>
 #include <math.h>
 #include <poll.h>
-#include <stdio.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/wait.h>
-#include "thread_impl.h"
+#include <unistd.h>
+#include "gthread.h"
+#include "policy.h"
+#include "stack.h"
 #include "timer.h"
 #include "instrument.h"
 
+#define NOINLINE __attribute__((noinline))
+
 bool sched_critical;
+volatile int sched_tick;
+volatile sig_atomic_t *sched_interrupt_flag;
 
 static struct {
-    struct rthread *rq_head[PRIO_LEVELS], *rq_tail[PRIO_LEVELS];
-    uint64_t rq_bits;                 /* non-empty levels */
-    struct rthread **heap;            /* sleepers by wake_at */
+    struct gthread *current, *main;
+    size_t count;                     /* live threads */
+    struct gthread **heap;            /* blocked with a deadline, by wake_at */
     size_t nheap, heap_capa;
-    struct rthread **fdw;             /* fd waiters */
+    struct gthread **fdw;             /* blocked on fds */
+    struct gthread **ready;           /* poll_waiters' scratch, as big as fdw */
     size_t nfdw, fdw_capa;
-    struct pollfd *pfds;
+    struct pollfd *pfds;              /* poll(2) set of all fd waiters */
     size_t pfds_capa;
-    struct rthread *main;             /* head of the ring of all threads */
-    size_t count;
-    bool timer_on;                    /* ticking: stopped lazily, see on_interrupt */
-    struct rthread *dead;             /* stack to release once switched away */
+    size_t nsleeping;                 /* sleeping with no deadline: never a deadlock */
+    struct pollfd *next_fds;          /* sched_set_fds, for the next block */
+    int next_nfds;
+    bool timer_on;                    /* ticking: stopped lazily, see sched_time_slice */
+    struct gthread *dead;             /* stack to release once switched away */
 } S;
+
+static void *xgrow(void *p, size_t n)
+{
+    p = realloc(p, n);
+    if (!p) abort();
+    return p;
+}
 
 double sched_now(void)
 {
@@ -43,50 +58,14 @@ double sched_now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* ------------------------------------------------------------ run queues */
-static int prio_level(int prio)
-{
-    if (prio < PRIO_MIN) prio = PRIO_MIN;
-    if (prio > PRIO_MAX) prio = PRIO_MAX;
-    return prio - PRIO_MIN;
-}
-
-static inline void rq_push(struct rthread *t)
-{
-    int l = t->level;
-    t->rq_next = NULL;
-    t->rq_prev = S.rq_tail[l];
-    if (S.rq_tail[l]) S.rq_tail[l]->rq_next = t;
-    else S.rq_head[l] = t;
-    S.rq_tail[l] = t;
-    S.rq_bits |= 1ull << l;
-    t->in_rq = true;
-}
-
-static inline void rq_remove(struct rthread *t)
-{
-    int l = t->level;
-    if (t->rq_prev) t->rq_prev->rq_next = t->rq_next;
-    else S.rq_head[l] = t->rq_next;
-    if (t->rq_next) t->rq_next->rq_prev = t->rq_prev;
-    else S.rq_tail[l] = t->rq_prev;
-    if (!S.rq_head[l]) S.rq_bits &= ~(1ull << l);
-    t->in_rq = false;
-}
-
-static int rq_best_level(void) { return 63 - __builtin_clzll(S.rq_bits); }
-
-static struct rthread *rq_pop_best(void)
-{
-    struct rthread *t = S.rq_head[rq_best_level()];
-    rq_remove(t);
-    return t;
-}
+struct gthread *sched_current(void) { return S.current; }
+struct gthread *sched_main(void) { return S.main; }
+size_t sched_count(void) { return S.count; }
 
 /* ------------------------------------------------------------ sleeper heap */
 static void heap_swap(size_t i, size_t j)
 {
-    struct rthread *a = S.heap[i], *b = S.heap[j];
+    struct gthread *a = S.heap[i], *b = S.heap[j];
     S.heap[i] = b; b->heap_index = (long)i;
     S.heap[j] = a; a->heap_index = (long)j;
 }
@@ -111,18 +90,18 @@ static void heap_down(size_t i)
     }
 }
 
-static void heap_insert(struct rthread *t)
+static void heap_insert(struct gthread *t)
 {
     if (S.nheap == S.heap_capa) {
         S.heap_capa = S.heap_capa ? S.heap_capa * 2 : 64;
-        S.heap = xrealloc(S.heap, S.heap_capa * sizeof *S.heap);
+        S.heap = xgrow(S.heap, S.heap_capa * sizeof *S.heap);
     }
     S.heap[S.nheap] = t;
     t->heap_index = (long)S.nheap++;
     heap_up((size_t)t->heap_index);
 }
 
-static void heap_remove(struct rthread *t)
+static void heap_remove(struct gthread *t)
 {
     size_t i = (size_t)t->heap_index;
     t->heap_index = -1;
@@ -134,17 +113,18 @@ static void heap_remove(struct rthread *t)
 }
 
 /* ------------------------------------------------------------ fd waiters */
-static void fdw_add(struct rthread *t)
+static void fdw_add(struct gthread *t)
 {
     if (S.nfdw == S.fdw_capa) {
         S.fdw_capa = S.fdw_capa ? S.fdw_capa * 2 : 16;
-        S.fdw = xrealloc(S.fdw, S.fdw_capa * sizeof *S.fdw);
+        S.fdw = xgrow(S.fdw, S.fdw_capa * sizeof *S.fdw);
+        S.ready = xgrow(S.ready, S.fdw_capa * sizeof *S.ready);
     }
     t->fd_index = (long)S.nfdw;
     S.fdw[S.nfdw++] = t;
 }
 
-static void fdw_remove(struct rthread *t)
+static void fdw_remove(struct gthread *t)
 {
     size_t i = (size_t)t->fd_index;
     t->fd_index = -1;
@@ -152,50 +132,129 @@ static void fdw_remove(struct rthread *t)
     if (i < S.nfdw) S.fdw[i]->fd_index = (long)i;
 }
 
-/* ------------------------------------------------------------ waking */
-void sched_wakeup(struct rthread *t)
+void sched_set_fds(struct pollfd *fds, int n)
 {
-    if (t->status != TS_STOPPED) return;
+    S.next_fds = fds;
+    S.next_nfds = n;
+}
+
+/* ------------------------------------------------------------ wait queues */
+static void wq_append(struct waitq *q, struct gthread *t)
+{
+    t->wq = q;
+    t->wq_next = NULL;
+    t->wq_prev = q->tail;
+    if (q->tail) q->tail->wq_next = t;
+    else q->head = t;
+    q->tail = t;
+}
+
+static void wq_unlink(struct gthread *t)
+{
+    struct waitq *q = t->wq;
+    if (t->wq_prev) t->wq_prev->wq_next = t->wq_next;
+    else q->head = t->wq_next;
+    if (t->wq_next) t->wq_next->wq_prev = t->wq_prev;
+    else q->tail = t->wq_prev;
+    t->wq = NULL;
+    t->wq_prev = t->wq_next = NULL;
+}
+
+size_t waitq_count(const struct waitq *q)
+{
+    size_t n = 0;
+    for (const struct gthread *t = q->head; t; t = t->wq_next) n++;
+    return n;
+}
+
+/* ------------------------------------------------------------ waking */
+/* The one place a blocked thread leaves every wait structure. */
+static void unregister(struct gthread *t)
+{
     if (t->heap_index >= 0) heap_remove(t);
+    else if (t->wait_for & WAIT_SLEEP) S.nsleeping--;
     if (t->fd_index >= 0) fdw_remove(t);
-    t->status = TS_RUNNABLE;
+    if (t->wq) wq_unlink(t);
+    t->pfds = NULL;
+    t->npfds = 0;
+}
+
+static void make_runnable(struct gthread *t, enum wake_reason why)
+{
+    if (t->status != GT_BLOCKED) return;
+    unregister(t);
+    t->woke = why;
+    t->status = GT_RUNNABLE;
     t->wait_for = 0;
-    rq_push(t);
+    policy_enqueue(t);
+}
+
+void sched_wakeup(struct gthread *t) { make_runnable(t, WAKE_RESUMED); }
+
+void sched_interrupt(struct gthread *t)
+{
+    if (t->status == GT_DEAD) return;
+    t->interrupted = true;
+    make_runnable(t, WAKE_INTERRUPTED);
+}
+
+void sched_clear_interrupt(struct gthread *t) { t->interrupted = false; }
+
+bool waitq_signal(struct waitq *q)
+{
+    struct gthread *t = q->head;
+    if (!t) return false;
+    make_runnable(t, WAKE_SIGNALLED);
+    return true;
+}
+
+size_t waitq_broadcast(struct waitq *q)
+{
+    size_t n = 0;
+    while (waitq_signal(q)) n++;
+    return n;
 }
 
 static void wake_due_sleepers(double now)
 {
-    while (S.nheap && S.heap[0]->wake_at <= now) sched_wakeup(S.heap[0]);
+    while (S.nheap && S.heap[0]->wake_at <= now) make_runnable(S.heap[0], WAKE_TIMEOUT);
 }
 
-/* Poll the fds of every waiter at once; timeout_ms -1 blocks, 0 only
-   looks.  A waiter with any fd ready gets its revents and wakes. */
-static void poll_fds(int timeout_ms)
+static void events(void)
+{
+    if (sched_hook_event_pending()) sched_hook_event();
+}
+
+/* Poll the fds of every waiter at once, with the event fd; timeout_ms -1
+   blocks, 0 only looks.  A waiter with any fd ready gets its revents. */
+static void poll_waiters(int timeout_ms)
 {
     size_t total = 0, n = S.nfdw;
     for (size_t i = 0; i < n; i++) total += (size_t)S.fdw[i]->npfds;
     if (S.pfds_capa < total + 1) {
         S.pfds_capa = total * 2 + 1;
-        S.pfds = xrealloc(S.pfds, S.pfds_capa * sizeof *S.pfds);
+        S.pfds = xgrow(S.pfds, S.pfds_capa * sizeof *S.pfds);
     }
     for (size_t i = 0, k = 0; i < n; i++)
         for (int j = 0; j < S.fdw[i]->npfds; j++, k++) {
             S.pfds[k] = S.fdw[i]->pfds[j];
             S.pfds[k].revents = 0;
         }
-    S.pfds[total] = (struct pollfd){ signal_wakeup_fd(), POLLIN, 0 };
-    int r = poll(S.pfds, total + (S.pfds[total].fd >= 0), timeout_ms);
+    int efd = sched_hook_event_fd();
+    S.pfds[total] = (struct pollfd){ efd, POLLIN, 0 };
+    int r = poll(S.pfds, total + (efd >= 0), timeout_ms);
     if (r <= 0) return;
-    if (S.pfds[total].revents) signal_drain_wakeup();
-    struct rthread *ready[n];
+    if (efd >= 0 && S.pfds[total].revents) sched_hook_event();
     size_t nready = 0;
     for (size_t i = 0, k = 0; i < n; i++) {
+        struct gthread *t = S.fdw[i];
         bool any = false;
-        for (int j = 0; j < S.fdw[i]->npfds; j++, k++)
-            if ((S.fdw[i]->pfds[j].revents = S.pfds[k].revents)) any = true;
-        if (any) ready[nready++] = S.fdw[i];
+        for (int j = 0; j < t->npfds; j++, k++)
+            if ((t->pfds[j].revents = S.pfds[k].revents)) any = true;
+        if (any) S.ready[nready++] = t;
     }
-    for (size_t i = 0; i < nready; i++) sched_wakeup(ready[i]);
+    /* waking reorders fdw: collect first, then wake */
+    for (size_t i = 0; i < nready; i++) make_runnable(S.ready[i], WAKE_READY);
 }
 
 static int ms_until(double deadline, double now)
@@ -204,291 +263,199 @@ static int ms_until(double deadline, double now)
     return ms < 0 ? 0 : ms > 1e9 ? 1000000000 : (int)ms;
 }
 
-/* Wait until a signal arrives (its handler writes to the wakeup pipe) or
-   timeout_ms passes; -1 forever. */
-static void wait_for_signal(int timeout_ms)
-{
-    struct pollfd p = { signal_wakeup_fd(), POLLIN, 0 };
-    if (poll(&p, p.fd >= 0 ? 1 : 0, timeout_ms) > 0) signal_drain_wakeup();
-}
-
-/* Nothing runnable: wait for the nearest deadline, an fd, or a signal. */
+/* Nothing runnable: wait for the nearest deadline, an fd, or an event. */
 static void idle_wait(void)
 {
-    int timeout = -1;
-    if (S.nheap) timeout = ms_until(S.heap[0]->wake_at, sched_now());
-    if (signal_any_pending()) return;
-    if (S.nfdw) { poll_fds(timeout); return; }
-    if (timeout != 0) wait_for_signal(timeout);
+    int timeout = S.nheap ? ms_until(S.heap[0]->wake_at, sched_now()) : -1;
+    if (sched_hook_event_pending()) return;
+    if (S.nfdw) { poll_waiters(timeout); return; }
+    if (timeout == 0) return;
+    struct pollfd p = { sched_hook_event_fd(), POLLIN, 0 };
+    if (poll(&p, p.fd >= 0 ? 1 : 0, timeout) > 0) sched_hook_event();
 }
 
 /* ------------------------------------------------------------ switching */
-static NOINLINE void release_dead_stack(void);
+static NOINLINE void release_dead_stack(void)
+{
+    struct gthread *d = S.dead;
+    if (!d || d == S.current) return;
+    S.dead = NULL;
+    sched_free_stack(d);
+}
 
 void sched_release_dead(void)
 {
-    if (UNLIKELY(S.dead != NULL)) release_dead_stack();
+    if (__builtin_expect(S.dead != NULL, 0)) release_dead_stack();
 }
 
-static NOINLINE void release_dead_stack(void)
+void sched_free_stack(struct gthread *t)
 {
-    struct rthread *d = S.dead;
-    if (!d || d == rt_current()) return;
-    S.dead = NULL;
-    STACK_DEREGISTER(d->valgrind_stack_id);
-    stack_release(d->stack, d->stack_size);
-    d->stack = NULL;
+    if (!t->stack) return;
+    STACK_DEREGISTER(t->valgrind_stack_id);
+    stack_release(t->stack);
+    t->stack = NULL;
+}
+
+static NOINLINE __attribute__((noreturn)) void canary_dead(void)
+{
+    static const char msg[] = "miniruby: fatal: a thread's C stack overflowed (its canary was overwritten)\n";
+    if (write(2, msg, sizeof msg - 1) < 0) { /* stderr is gone */ }
+    _exit(134);
 }
 
 /* Run `to` and suspend the current thread until someone switches back.
    Every return after a switch is mispredicted (the CPU's return stack
    holds the other thread's calls), so the switching functions keep the
-   frames between here and the evaluator few.  Callee-saved registers are
-   spilled into the calling frame (__builtin_unwind_init), above the stack
-   pointer recorded here, where the GC will scan them. */
-static inline __attribute__((always_inline)) void switch_to_body(struct rthread *from, struct rthread *to)
+   frames between here and the caller few.  Callee-saved registers are
+   spilled into this frame (__builtin_unwind_init), above the stack
+   pointer recorded here, where a collector scanning the stack finds them. */
+static inline __attribute__((always_inline)) void switch_body(struct gthread *from, struct gthread *to)
 {
     __builtin_unwind_init();
-    vm.th = &to->t;
-    to->t.stack_dirty = true;     /* it runs: its remembered stack roots go stale */
-    char *sp;
-#if defined(__x86_64__)
-    __asm__ volatile("mov %%rsp, %0" : "=r"(sp));
-#elif defined(__aarch64__)
-    __asm__ volatile("mov %0, sp" : "=r"(sp));
-#else
-    sp = (char *)__builtin_frame_address(0) - 256;
-#endif
-    from->saved_sp = sp;
-    char *lo = to->t.stack_lo;
-    SWITCH_START(from->status == TS_DEAD ? NULL : &from->asan_fake_stack, lo, (size_t)(to->t.stack_base - lo));
+    S.current = to;
+    sched_hook_switch(from, to);
+    from->saved_sp = ctx_stack_pointer();
+    if (!from->stack_guarded && from->stack && !stack_canary_ok(from->stack_lo)) canary_dead();
+    SWITCH_START(from->status == GT_DEAD ? NULL : &from->asan_fake_stack, to->stack_lo,
+                 (size_t)(to->stack_hi - to->stack_lo));
     ctx_switch_to(&from->ctx, &to->ctx);
     SWITCH_FINISH(from->asan_fake_stack);
     sched_release_dead();
 }
 
-static NOINLINE void switch_to(struct rthread *to)
+static NOINLINE void switch_to(struct gthread *to)
 {
-    struct rthread *from = rt_current();
-    if (to == from) return;
-    switch_to_body(from, to);
-}
-
-/* Thread.pass switches through this, as a tail call: one frame fewer to
-   return through once the thread resumes. */
-static NOINLINE VALUE switch_then_check(struct rthread *to)
-{
-    switch_to_body(rt_current(), to);
-    if (UNLIKELY(vm.th->pending || signal_any_pending())) sched_check_pending();
-    return Qnil;
-}
-
-
-/* ------------------------------------------------------------ deadlock */
-static void print_wait(struct rthread *t)
-{
-    if ((t->wait_for & WAIT_FD) && t->npfds) fprintf(stderr, "F(%d)", t->pfds[0].fd);
-    if (t->wait_for & WAIT_TIME) fprintf(stderr, "T(%f)", t->wake_at - sched_now());
-    if (t->wait_for & WAIT_JOIN)
-        fprintf(stderr, "J(0x%lx)", t->join_target ? (unsigned long)t->join_target->t.self : 0ul);
-    if (t->wait_for & WAIT_PID) fprintf(stderr, "P");
-    if (!(t->wait_for & (WAIT_FD | WAIT_TIME | WAIT_JOIN | WAIT_PID))) fprintf(stderr, "-");
-}
-
-static void report_thread(struct rthread *t)
-{
-    struct frame *f = frame_ruby(t->t.frame);
-    fprintf(stderr, "deadlock 0x%lx: %s:", (unsigned long)t->t.self, thread_status_name(t));
-    print_wait(t);
-    fprintf(stderr, " %s - %s:%d\n", t->is_main ? "(main)" : "",
-            f ? script_file(f->script) : "-", f && f->node ? f->node->line : 0);
-}
-
-/* MRI 1.8's report: one line per thread, then `fatal` in the main thread. */
-static void deadlock(void)
-{
-    struct rthread *cur = rt_current();
-    io_flush_all();
-    struct rthread *t = cur;
-    do {
-        t = t->all_next;
-        report_thread(t);
-    } while (t != cur);
-    fflush(stderr);
-    VALUE exc = exc_new_fmt(vm.c.Fatal, "Thread(0x%lx): deadlock", (unsigned long)cur->t.self);
-    struct rthread *m = S.main;
-    if (m == cur) {
-        cur->status = TS_RUNNABLE;
-        cur->wait_for = 0;
-        exc_raise_obj(exc);
-    }
-    m->t.pending_exc = exc;
-    m->t.pending |= PENDING_RAISE;
-    sched_wakeup(m);
-    rq_remove(m);
-    switch_to(m);
+    struct gthread *from = S.current;
+    if (to != from) switch_body(from, to);
 }
 
 /* ------------------------------------------------------------ picking */
-static void deliver_signals(void)
-{
-    if (signal_any_pending()) sched_wakeup(S.main);
-}
-
-/* The next thread to run; the current one must already be queued, stopped
-   or dead.  Returns NULL when nothing can ever run again. */
-static struct rthread *pick_next(void)
+/* The next thread to run; the current one must already be queued,
+   blocked or dead.  NULL when nothing can ever run again: no runnable
+   thread, no deadline, no fd, no sleeper. */
+static struct gthread *pick_next(void)
 {
     for (;;) {
         if (S.nheap) wake_due_sleepers(sched_now());
-        if (S.nfdw) poll_fds(0);
-        deliver_signals();
-        if (S.rq_bits) return rq_pop_best();
-        if (!S.nheap && !S.nfdw) return NULL;
+        if (S.nfdw) poll_waiters(0);
+        events();
+        struct gthread *t = policy_pick();
+        if (t) return t;
+        if (!S.nheap && !S.nfdw && !S.nsleeping) return NULL;
         idle_wait();
     }
 }
 
-/* Only a plain sleep with no other thread: wait for a signal, as MRI does. */
-static bool lone_sleeper(struct rthread *cur)
+/* Wait for an event (a signal) for ever. */
+static void wait_for_event(void)
 {
-    return S.count == 1 && cur->status == TS_STOPPED && !(cur->wait_for & (WAIT_OBJ | WAIT_JOIN));
+    struct pollfd p = { sched_hook_event_fd(), POLLIN, 0 };
+    if (sched_hook_event_pending()) { sched_hook_event(); return; }
+    if (poll(&p, p.fd >= 0 ? 1 : 0, -1) > 0) sched_hook_event();
 }
 
-static void run_something_else(void)
+/* Run other threads until the current one is picked again. */
+static void run_others(void)
 {
-    struct rthread *cur = rt_current();
+    struct gthread *cur = S.current;
     for (;;) {
-        struct rthread *next = pick_next();
+        struct gthread *next = pick_next();
         if (next) { switch_to(next); return; }
-        if (!lone_sleeper(cur)) { deadlock(); return; }
-        if (!signal_any_pending()) wait_for_signal(-1);
-        deliver_signals();
-        if (cur->status == TS_RUNNABLE) { rq_remove(cur); return; }
+        sched_hook_deadlock(cur);
+        if (!policy_any()) wait_for_event();
     }
 }
 
-bool sched_block(int wait_for, double deadline)
+enum wake_reason sched_block(int wait_for, struct waitq *wq, double deadline)
 {
-    struct rthread *cur = rt_current();
+    struct gthread *cur = S.current;
+    if (cur->interrupted) return WAKE_INTERRUPTED;
     sched_critical = false;
-    cur->status = TS_STOPPED;
+    cur->status = GT_BLOCKED;
     cur->wait_for = wait_for | (deadline >= 0 ? WAIT_TIME : 0);
+    cur->woke = 0;
+    if (wq) wq_append(wq, cur);
     if (deadline >= 0) {
         cur->wake_at = deadline;
         heap_insert(cur);
+    } else if (wait_for & WAIT_SLEEP) {
+        S.nsleeping++;
     }
-    if (wait_for & WAIT_FD) fdw_add(cur);
-    run_something_else();
-    bool timed_out = cur->status == TS_STOPPED || (deadline >= 0 && sched_now() >= deadline);
-    if (cur->status == TS_STOPPED) sched_wakeup(cur), rq_remove(cur);
-    if (cur->heap_index >= 0) heap_remove(cur);
-    if (cur->fd_index >= 0) fdw_remove(cur);
-    cur->status = TS_RUNNABLE;
-    cur->wait_for = 0;
-    sched_check_pending();
-    return !timed_out;
-}
-
-/* Sleepers and fds are looked at when the timer ticks (or when nothing
-   else can run), not at every pass: a clock read or a poll per pass would
-   cost more than the switch itself. */
-static void poll_waiters_on_tick(void)
-{
-    if (!sched_tick) return;
-    sched_tick = 0;
-    if (S.nheap) wake_due_sleepers(sched_now());
-    if (S.nfdw) poll_fds(0);
-}
-
-/* Thread.pass itself: one C frame less between a switch and the evaluator. */
-VALUE sched_pass_m(VALUE self, int argc, const VALUE *argv)
-{
-    (void)self; (void)argc; (void)argv;
-    return sched_pass_nil();
-}
-
-/* Thread.pass returning nil, so that callers can tail-call it and the
-   switch tail-calls too: after a switch the thread returns straight into
-   the evaluator. */
-VALUE sched_pass_nil(void)
-{
-    if (sched_critical) return Qnil;
-    poll_waiters_on_tick();
-    if (!S.rq_bits) return Qnil;
-    struct rthread *cur = rt_current();
-    int best = rq_best_level(), mine = cur->level;
-    if (best < mine) return Qnil;                /* still the highest */
-    struct rthread *next = S.rq_head[best];
-    rq_remove(next);
-    rq_push(cur);
-    return switch_then_check(next);
-}
-
-void sched_pass(void) { sched_pass_nil(); }
-
-void sched_yield_to(struct rthread *t)
-{
-    struct rthread *cur = rt_current();
-    if (t == cur || !t->in_rq) return;
-    rq_remove(t);
-    rq_push(cur);
-    switch_to(t);
-    sched_check_pending();
-}
-
-/* A tick at a safe point: let an equal or higher priority thread run. */
-static void time_slice(void)
-{
-    if (S.count < 2 || sched_critical) return;
-    struct rthread *cur = rt_current();
-    if (S.nheap) wake_due_sleepers(sched_now());
-    if (S.nfdw) poll_fds(0);
-    if (!S.rq_bits || rq_best_level() < cur->level) return;
-    rq_push(cur);
-    switch_to(rq_pop_best());
-}
-
-void sched_check_pending(void)
-{
-    struct thread *th = vm.th;
-    if (th == vm.main_th && signal_any_pending()) signal_deliver();
-    if (UNLIKELY(vm_budget_hook != NULL)) vm_budget_hook();   /* a wait may end the program too */
-    if (!th->pending) return;
-    if (th->pending & PENDING_KILL) {
-        th->pending = 0;
-        tag_jump(TAG_FATAL, Qnil, 0);
+    if (wait_for & WAIT_FD) {
+        cur->pfds = S.next_fds;
+        cur->npfds = S.next_nfds;
+        fdw_add(cur);
     }
-    if (th->pending & PENDING_RAISE) {
-        VALUE exc = th->pending_exc;
-        th->pending &= ~PENDING_RAISE;
-        th->pending_exc = Qnil;
-        if (NIL_P(ivar_get(exc, ID_bt))) exc_set_backtrace(exc, exc_backtrace_here(0));
-        exc_raise_obj(exc);
+    run_others();
+    enum wake_reason why = cur->woke;
+    if (cur->interrupted && why != WAKE_INTERRUPTED) {
+        /* a wake-up it will not use goes to the next waiter */
+        if (why == WAKE_SIGNALLED && wq) waitq_signal(wq);
+        why = WAKE_INTERRUPTED;
     }
+    return why;
 }
 
-static void on_interrupt(void)
+bool sched_pass(void)
 {
-    /* Disarmed at the first interrupt after the last other thread ended,
-       not when it ends: a loop of Thread.new { }.join would otherwise make
-       two timer system calls per thread. */
-    if (S.timer_on && S.count < 2) {
-        timer_stop();
-        S.timer_on = false;
-    }
-    gen_reap_orphans();
+    struct gthread *cur = S.current;
     if (sched_tick) {
+        /* sleepers and fds are looked at when the timer ticks (or when
+           nothing else can run), not at every pass: a clock read or a poll
+           per pass would cost more than the switch itself */
         sched_tick = 0;
-        time_slice();
+        if (S.nheap) wake_due_sleepers(sched_now());
+        if (S.nfdw) poll_waiters(0);
     }
-    sched_check_pending();
+    if (!policy_prefers_other(cur)) return false;
+    policy_enqueue(cur);
+    switch_to(policy_pick());
+    return true;
 }
+
+void sched_yield_to(struct gthread *t)
+{
+    struct gthread *cur = S.current;
+    if (t == cur || !t->rq.queued) return;
+    policy_remove(t);
+    policy_enqueue(cur);
+    switch_to(t);
+}
+
+bool sched_time_slice(void)
+{
+    sched_tick = 0;
+    if (S.count < 2) {
+        /* disarmed at the first tick after the last other thread ended,
+           not when it ends: a loop of Thread.new { }.join would otherwise
+           make two timer system calls per thread */
+        if (S.timer_on) { timer_stop(); S.timer_on = false; }
+        return false;
+    }
+    if (sched_critical) return false;
+    if (S.nheap) wake_due_sleepers(sched_now());
+    if (S.nfdw) poll_waiters(0);
+    events();
+    struct gthread *cur = S.current;
+    if (!policy_prefers_other(cur)) return false;
+    policy_enqueue(cur);
+    switch_to(policy_pick());
+    return true;
+}
+
+/* From a signal handler or the timer pthread: two plain stores. */
+void sched_timer_tick(void)
+{
+    __atomic_store_n(&sched_tick, 1, __ATOMIC_RELAXED);
+    if (sched_interrupt_flag) __atomic_store_n(sched_interrupt_flag, 1, __ATOMIC_RELAXED);
+}
+
+void sched_set_priority(struct gthread *t, int prio) { policy_set_priority(t, prio); }
 
 /* ------------------------------------------------------------ threads coming and going */
-static void all_insert(struct rthread *t)
+static void all_insert(struct gthread *t)
 {
-    struct rthread *m = S.main;
+    struct gthread *m = S.main;
     t->all_next = m;
     t->all_prev = m->all_prev;
     m->all_prev->all_next = t;
@@ -499,90 +466,116 @@ static void all_insert(struct rthread *t)
     }
 }
 
-static void all_remove(struct rthread *t)
+static void all_remove(struct gthread *t)
 {
     t->all_prev->all_next = t->all_next;
     t->all_next->all_prev = t->all_prev;
+    t->all_next = t->all_prev = t;
     --S.count;
 }
 
-void sched_add_thread(struct rthread *t)
+void sched_init(struct gthread *main)
 {
-    t->status = TS_RUNNABLE;
-    all_insert(t);
-    rq_push(t);
+    S.main = S.current = main;
+    S.count = 1;
+    main->all_next = main->all_prev = main;
+    main->status = GT_RUNNABLE;
+    main->is_main = true;
+    main->stack_guarded = true;         /* the kernel guards the main stack */
+    main->heap_index = main->fd_index = -1;
+    policy_init(main);
 }
 
-/* Ruby 1.8 starts a new thread at once; its creator waits its turn. */
-void sched_switch_to_new(struct rthread *t)
+bool sched_prepare(struct gthread *t, void (*entry)(void))
 {
-    struct rthread *cur = rt_current();
-    t->status = TS_RUNNABLE;
+    char *lo;
+    size_t size;
+    t->stack = stack_alloc(&lo, &size, &t->stack_guarded);
+    if (!t->stack) return false;
+    /* Stacks are a power of two apart: start each at a different offset in
+       its page so that the hot tops of several threads do not compete for
+       the same cache sets (7% on pass.rb).  The offsets stay small: a
+       thread blocked on a Queue uses 3.3 KB, and one more byte than the
+       page holds costs 4 KB per thread, 400 MB for 100,000 of them. */
+    static unsigned color;
+    size_t offset = (size_t)(color++ % 4) * 192;
+    t->stack_lo = lo;
+    t->stack_hi = lo + size - offset;
+    t->stack_size = size;
+    t->heap_index = t->fd_index = -1;
+    /* Valgrind first: a stack from the pool is still marked as the dead
+       thread left it, and makecontext writes the first frame into it */
+    t->valgrind_stack_id = STACK_REGISTER(lo, lo + size);
+    STACK_FRESH(lo + (t->stack_guarded ? 0 : 64), size - (t->stack_guarded ? 0 : 64));
+    ctx_make(&t->ctx, lo, size - offset, entry);
+    policy_inherit(t, S.current);
+    return true;
+}
+
+void sched_start(struct gthread *t)
+{
+    t->status = GT_RUNNABLE;
     all_insert(t);
-    rq_push(cur);
+    policy_enqueue(t);
+}
+
+void sched_start_now(struct gthread *t)
+{
+    t->status = GT_RUNNABLE;
+    all_insert(t);
+    policy_enqueue(S.current);
     switch_to(t);
-    sched_check_pending();
 }
 
-void sched_thread_died(struct rthread *t)
+void sched_entered(void)
 {
-    t->status = TS_DEAD;
-    for (struct rthread *j = t->joiners; j; j = j->join_next)
-        if (j->join_target == t) sched_wakeup(j);
-    t->joiners = NULL;
+    SWITCH_FINISH(NULL);
+    sched_release_dead();
+}
+
+void sched_exit(void)
+{
+    struct gthread *t = S.current;
+    t->status = GT_DEAD;
+    waitq_broadcast(&t->joiners);
     all_remove(t);
     S.dead = t;
-    struct rthread *next = pick_next();
-    if (!next) {
-        /* everyone else is stopped for good: the main thread gets `fatal`
-           (made while vm.th is still this thread, on whose stack we run) */
-        struct rthread *m = S.main, *r = m;
-        io_flush_all();
-        do { r = r->all_next; report_thread(r); } while (r != m);
-        m->t.pending_exc = exc_new_fmt(vm.c.Fatal, "Thread(0x%lx): deadlock", (unsigned long)m->t.self);
-        m->t.pending |= PENDING_RAISE;
-        sched_wakeup(m);
-        next = rq_pop_best();
-    }
-    switch_to(next);
-    mr_bug("a dead thread was resumed");
-}
-
-void sched_set_priority(struct rthread *t, int prio)
-{
-    bool queued = t->in_rq;
-    if (queued) rq_remove(t);
-    t->priority = prio;
-    t->level = prio_level(prio);
-    if (queued) rq_push(t);
-}
-
-size_t sched_thread_count(void) { return S.count; }
-struct rthread *sched_all_threads(void) { return S.main; }
-
-/* ------------------------------------------------------------ waits for the rest of the interpreter */
-/* The only thread waits in poll itself, with the signal wakeup pipe in
-   the set so that Ctrl-C is handled at once. */
-static int lone_wait_fds(struct pollfd *fds, int n, double timeout)
-{
-    struct pollfd all[n + 1];
-    double deadline = timeout < 0 ? -1 : sched_now() + timeout;
     for (;;) {
-        if (vm.interrupt) vm_check_interrupts();
-        memcpy(all, fds, (size_t)n * sizeof *fds);
-        all[n] = (struct pollfd){ signal_wakeup_fd(), POLLIN, 0 };
-        int ms = deadline < 0 ? -1 : ms_until(deadline, sched_now());
-        int r = poll(all, (nfds_t)n + (all[n].fd >= 0), ms);
-        if (r < 0 && errno != EINTR) return r;
-        if (r > 0 && all[n].fd >= 0 && all[n].revents) { signal_drain_wakeup(); r--; }
-        if (r > 0) {
-            for (int i = 0; i < n; i++) fds[i].revents = all[i].revents;
-            return r;
-        }
-        if (r == 0 && deadline >= 0 && sched_now() >= deadline) return 0;
+        struct gthread *next = pick_next();
+        if (next) switch_to(next);
+        sched_hook_deadlock(t);
+        if (!policy_any()) wait_for_event();
     }
 }
 
+/* In a forked child only the thread that called fork lives on: the others
+   leave every wait structure (the wait queues live on in the child's copy
+   of the objects that hold them) and are dead. */
+void sched_after_fork(void)
+{
+    struct gthread *cur = S.current;
+    for (struct gthread *t = cur->all_next, *next; t != cur; t = next) {
+        next = t->all_next;
+        if (t->status == GT_BLOCKED) unregister(t);
+        policy_remove(t);
+        t->status = GT_DEAD;
+        t->wait_for = 0;
+        t->all_next = t->all_prev = t;
+        waitq_init(&t->joiners);
+    }
+    policy_reset();
+    S.nsleeping = 0;
+    S.main = cur;
+    S.count = 1;
+    cur->all_next = cur->all_prev = cur;
+    cur->is_main = true;
+    timer_stop();
+    S.timer_on = false;
+    sched_tick = 0;
+    sched_critical = false;
+}
+
+/* ------------------------------------------------------------ waits on the outside world */
 static int count_ready(struct pollfd *fds, int n)
 {
     int r = 0;
@@ -590,91 +583,40 @@ static int count_ready(struct pollfd *fds, int n)
     return r;
 }
 
-int sched_wait_fds(struct pollfd *fds, int n, double timeout)
+/* The only thread waits in poll itself, with the event fd in the set so
+   that a signal is handled at once. */
+static int lone_poll(struct pollfd *fds, int n, double deadline)
 {
-    int r;
-    while ((r = poll(fds, (nfds_t)n, 0)) < 0 && errno == EINTR) vm_check_interrupts();
+    if (S.pfds_capa < (size_t)n + 1) {
+        S.pfds_capa = (size_t)n * 2 + 1;
+        S.pfds = xgrow(S.pfds, S.pfds_capa * sizeof *S.pfds);
+    }
+    struct pollfd *all = S.pfds;
+    memcpy(all, fds, (size_t)n * sizeof *fds);
+    all[n] = (struct pollfd){ sched_hook_event_fd(), POLLIN, 0 };
+    int ms = deadline < 0 ? -1 : ms_until(deadline, sched_now());
+    int r = poll(all, (nfds_t)n + (all[n].fd >= 0), ms);
+    if (r < 0) return -1;
+    if (r > 0 && all[n].fd >= 0 && all[n].revents) {
+        sched_hook_event();
+        errno = EINTR;
+        return -1;
+    }
+    for (int i = 0; i < n; i++) fds[i].revents = all[i].revents;
+    return r;
+}
+
+int sched_poll(struct pollfd *fds, int n, double timeout)
+{
+    int r = poll(fds, (nfds_t)n, 0);
     if (r != 0 || timeout == 0) return r;
-    if (S.count == 1) return lone_wait_fds(fds, n, timeout);
-    struct rthread *cur = rt_current();
+    double deadline = timeout < 0 ? -1 : sched_now() + timeout;
+    if (S.count == 1) return lone_poll(fds, n, deadline);
     for (int i = 0; i < n; i++) fds[i].revents = 0;
-    cur->pfds = fds;
-    cur->npfds = n;
-    sched_block(WAIT_FD, timeout < 0 ? -1 : sched_now() + timeout);
-    cur->pfds = NULL;
-    cur->npfds = 0;
-    return count_ready(fds, n);
-}
-
-int sched_wait_fd(int fd, short events, double timeout)
-{
-    struct pollfd p = { fd, events, 0 };
-    return sched_wait_fds(&p, 1, timeout) > 0 ? p.revents : 0;
-}
-
-void sched_sleep(double sec)
-{
-    if (sec < 0) {
-        sched_block(0, -1);
-        return;
+    sched_set_fds(fds, n);
+    switch (sched_block(WAIT_FD, NULL, deadline)) {
+    case WAKE_READY: return count_ready(fds, n);
+    case WAKE_TIMEOUT: return 0;
+    default: errno = EINTR; return -1;
     }
-    double deadline = sched_now() + sec;
-    sched_block(0, deadline);
-}
-
-pid_t sched_waitpid(pid_t pid, int *status, int flags)
-{
-    for (;;) {
-        pid_t r = waitpid(pid, status, flags | WNOHANG);
-        if (r != 0 || (flags & WNOHANG)) {
-            if (r < 0 && errno == EINTR) { vm_check_interrupts(); continue; }
-            return r;
-        }
-        sched_block(WAIT_PID, sched_now() + 0.005);
-    }
-}
-
-/* ------------------------------------------------------------ GC and start-up */
-static void mark_threads(void)
-{
-    struct rthread *t = S.main;
-    do {
-        gc_mark(t->t.self);
-        if (&t->t != vm.th) gc_mark_thread_stack(&t->t, t->saved_sp);
-        t = t->all_next;
-    } while (t != S.main);
-}
-
-extern void (*vm_thread_interrupt_hook)(void);
-
-void sched_init(struct rthread *main_rt)
-{
-    S.main = main_rt;
-    main_rt->level = prio_level(0);
-    S.count = 1;
-    main_rt->all_next = main_rt->all_prev = main_rt;
-    main_rt->status = TS_RUNNABLE;
-    main_rt->heap_index = main_rt->fd_index = -1;
-    vm_thread_interrupt_hook = on_interrupt;
-    gc_register_marker(mark_threads);
-}
-
-/* In a forked child only the thread that called fork lives on, as in MRI
-   1.8: forget the others and stop the timer. */
-void sched_after_fork(void)
-{
-    struct rthread *cur = rt_current();
-    memset(S.rq_head, 0, sizeof S.rq_head);
-    memset(S.rq_tail, 0, sizeof S.rq_tail);
-    S.rq_bits = 0;
-    S.nheap = S.nfdw = 0;
-    S.main = cur;
-    S.count = 1;
-    cur->all_next = cur->all_prev = cur;
-    cur->in_rq = false;
-    cur->heap_index = cur->fd_index = -1;
-    cur->is_main = true;
-    vm.main_th = &cur->t;
-    timer_stop();
-    S.timer_on = false;
 }

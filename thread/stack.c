@@ -2,33 +2,73 @@
  *
  * Stacks are carved out of large mmap regions (STACKS_PER_REGION each):
  * Linux allows about 65,530 mappings per process, so one mapping per stack
- * (and a guard page splitting it) could never reach 100,000 threads.  The
- * regions are reserved with MAP_NORESERVE and the kernel commits pages only
- * when a thread touches them.  Overflow is caught in software: Ruby code
- * checks the stack limit at every method and block entry.
+ * could never reach 100,000 threads.  The regions are reserved with
+ * MAP_NORESERVE; the kernel commits pages only when a thread touches them.
+ *
+ * Overflow.  Ruby code checks the stack limit in software at every method
+ * and block entry, and recursive C code checks the same limit; this file
+ * is the backstop for whatever still runs past the bottom:
+ *  - the lowest page of every stack slot is a guard page (PROT_NONE)
+ *    while the mapping budget allows: each guard splits the region's
+ *    mapping, two mappings per stack, so only the first GUARDED_STACKS
+ *    stacks (MINIRUBY_STACK_GUARDS) get one;
+ *  - beyond that, a region gets a single guard below its lowest stack, and
+ *    each of its stacks a canary at its bottom that the scheduler checks
+ *    whenever the thread is switched out (stack_canary_ok);
+ *  - a SIGSEGV on a guard page, or just below the main thread's stack,
+ *    is recognised by a handler on an alternate signal stack, which ends
+ *    the process with a message rather than a plain crash.
  *
  * A dead thread's stack goes back to a free list, its deep pages returned
  * to the kernel (MADV_DONTNEED) so a burst of deep recursion does not pin
  * memory; the top pages stay committed for the next thread, the very top
  * one cleared.
  */
+#include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/mman.h>
 #include "instrument.h"
-#include "thread_impl.h"
+#include "stack.h"
 
 #define STACKS_PER_REGION 64
 #define KEEP_RESIDENT (16 * 1024)
 #define PAGE 4096
 #define DEFAULT_STACK_SIZE (8 * 1024 * 1024)
 #define MIN_STACK_SIZE (64 * 1024)
+#define GUARDED_STACKS 16384          /* 32,768 mappings */
+#define MAIN_GUARD_GAP (1024 * 1024)  /* Linux's stack_guard_gap below the main stack */
+#define ALT_STACK_SIZE (64 * 1024)
+#define CANARY_WORDS 4
+
+static const uint64_t canary = 0x5ca1ab1e0ddba11ull;
+
+struct region {
+    char *base;
+    bool guarded;          /* a guard page in every slot */
+};
 
 static struct {
-    size_t size;          /* bytes per stack */
-    void **free;          /* free stacks (their base addresses) */
+    size_t size;           /* bytes per slot, guard page included */
+    size_t guard_budget;   /* stacks that may still get a guard of their own */
+    void **free;           /* free slots (their base addresses) */
     size_t nfree, capa;
+    struct region *regions;/* sorted by address */
+    size_t nregions, rcapa;
+    const char *main_lo;
 } pool;
+
+static void *xmalloc_or_die(void *p)
+{
+    if (!p) {
+        static const char msg[] = "miniruby: out of memory for thread stacks\n";
+        if (write(2, msg, sizeof msg - 1) < 0) { /* nothing more to do */ }
+        abort();
+    }
+    return p;
+}
 
 static size_t parse_size(const char *s)
 {
@@ -50,18 +90,48 @@ void stack_pool_init(void)
     size_t size = env ? parse_size(env) : 0;
     if (!size) size = DEFAULT_STACK_SIZE;
     if (size < MIN_STACK_SIZE) size = MIN_STACK_SIZE;
-    pool.size = (size + 4095) & ~(size_t)4095;
+    pool.size = ((size + PAGE - 1) & ~(size_t)(PAGE - 1)) + PAGE;
+    env = getenv("MINIRUBY_STACK_GUARDS");
+    pool.guard_budget = env ? strtoul(env, NULL, 10) : GUARDED_STACKS;
 }
 
-size_t stack_default_size(void) { return pool.size; }
-
+/* ------------------------------------------------------------ regions */
 static void push_free(void *base)
 {
     if (pool.nfree == pool.capa) {
         pool.capa = pool.capa ? pool.capa * 2 : 256;
-        pool.free = xrealloc(pool.free, pool.capa * sizeof(void *));
+        pool.free = xmalloc_or_die(realloc(pool.free, pool.capa * sizeof(void *)));
     }
     pool.free[pool.nfree++] = base;
+}
+
+static void insert_region(char *base, bool guarded)
+{
+    if (pool.nregions == pool.rcapa) {
+        pool.rcapa = pool.rcapa ? pool.rcapa * 2 : 16;
+        pool.regions = xmalloc_or_die(realloc(pool.regions, pool.rcapa * sizeof *pool.regions));
+    }
+    size_t i = pool.nregions;
+    while (i > 0 && pool.regions[i - 1].base > base) {
+        pool.regions[i] = pool.regions[i - 1];
+        i--;
+    }
+    pool.regions[i] = (struct region){ base, guarded };
+    pool.nregions++;
+}
+
+static struct region *region_of(const void *addr)
+{
+    size_t lo = 0, hi = pool.nregions;
+    const char *a = addr;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        struct region *r = &pool.regions[mid];
+        if (a < r->base) hi = mid;
+        else if (a >= r->base + pool.size * STACKS_PER_REGION) lo = mid + 1;
+        else return r;
+    }
+    return NULL;
 }
 
 static bool add_region(void)
@@ -70,29 +140,110 @@ static bool add_region(void)
     char *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (mem == MAP_FAILED) return false;
+    bool guarded = pool.guard_budget >= STACKS_PER_REGION;
+    if (guarded) {
+        pool.guard_budget -= STACKS_PER_REGION;
+        for (int i = 0; i < STACKS_PER_REGION; i++) mprotect(mem + (size_t)i * pool.size, PAGE, PROT_NONE);
+    } else {
+        mprotect(mem, PAGE, PROT_NONE);       /* below the lowest stack only */
+    }
+    insert_region(mem, guarded);
     /* hand out low addresses last so early threads sit together */
     for (int i = STACKS_PER_REGION - 1; i >= 0; i--) push_free(mem + (size_t)i * pool.size);
     return true;
 }
 
-/* A stack of *size bytes; NULL when the address space is exhausted. */
-void *stack_alloc(size_t *size)
+/* ------------------------------------------------------------ stacks */
+static void set_canary(char *lo)
 {
-    if (!pool.nfree && !add_region()) return NULL;
-    *size = pool.size;
-    return pool.free[--pool.nfree];
+    uint64_t *w = (uint64_t *)lo;
+    for (int i = 0; i < CANARY_WORDS; i++) w[i] = canary;
 }
 
-void stack_release(void *base, size_t size)
+bool stack_canary_ok(const char *lo)
 {
-    if (size > KEEP_RESIDENT) madvise(base, size - KEEP_RESIDENT, MADV_DONTNEED);
+    const uint64_t *w = (const uint64_t *)lo;
+    return w[0] == canary && w[CANARY_WORDS - 1] == canary;
+}
+
+void *stack_alloc(char **lo, size_t *size, bool *guarded)
+{
+    if (!pool.nfree && !add_region()) return NULL;
+    char *base = pool.free[--pool.nfree];
+    *guarded = region_of(base)->guarded;
+    *lo = base + PAGE;
+    *size = pool.size - PAGE;
+    if (!*guarded) {
+        STACK_FRESH(*lo, CANARY_WORDS * sizeof(uint64_t));
+        set_canary(*lo);
+    }
+    return base;
+}
+
+void stack_release(void *stack)
+{
+    char *base = stack, *lo = base + PAGE;
+    size_t usable = pool.size - PAGE;
+    if (usable > KEEP_RESIDENT) madvise(lo, usable - KEEP_RESIDENT, MADV_DONTNEED);
     /* The top page, where the next thread's frames will sit, is cleared:
        words left there (by a collection that ran on this stack, above
        all) would be taken for references in the next thread's frames and
        keep arbitrary objects alive.  Every thread touched it: no fault. */
-    char *top = (char *)base + size - PAGE;
+    char *top = base + pool.size - PAGE;
     STACK_UNPOISON(top, PAGE);   /* ASan and Valgrind still see the dead */
     STACK_FRESH(top, PAGE);      /* thread's frames there */
     memset(top, 0, PAGE);
     push_free(base);
+}
+
+void *stack_containing(const void *addr)
+{
+    struct region *r = region_of(addr);
+    if (!r) return NULL;
+    size_t slot = (size_t)((const char *)addr - r->base) / pool.size;
+    return r->base + slot * pool.size;
+}
+
+/* ------------------------------------------------------------ the backstop */
+#ifndef MR_SANITIZE                     /* AddressSanitizer reports overflows itself */
+static bool on_guard_page(const char *addr)
+{
+    struct region *r = region_of(addr);
+    if (r) {
+        size_t off = (size_t)(addr - r->base) % pool.size;
+        return off < PAGE && (r->guarded || addr < r->base + PAGE);
+    }
+    return pool.main_lo && addr < pool.main_lo && addr >= pool.main_lo - MAIN_GUARD_GAP;
+}
+
+static void write_str(const char *s) { if (write(2, s, strlen(s)) < 0) { /* stderr is gone */ } }
+
+static void on_segv(int sig, siginfo_t *info, void *uctx)
+{
+    (void)uctx;
+    if (on_guard_page(info->si_addr)) {
+        write_str("miniruby: fatal: a C stack overflowed (guard page hit): "
+                  "C code recursed past the stack limit\n");
+        _exit(134);
+    }
+    /* any other fault: crash as if there were no handler */
+    signal(sig, SIG_DFL);
+}
+#endif
+
+void stack_guard_handler_install(const char *main_lo)
+{
+    pool.main_lo = main_lo;
+#ifndef MR_SANITIZE
+    stack_t ss = { .ss_size = ALT_STACK_SIZE, .ss_flags = 0 };
+    ss.ss_sp = mmap(NULL, ALT_STACK_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (ss.ss_sp == MAP_FAILED || sigaltstack(&ss, NULL) < 0) return;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_segv;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, NULL);
+    sigaction(SIGBUS, &sa, NULL);
+#endif
 }

@@ -2,19 +2,19 @@
  * every 10 ms of CPU time used by the process.  The handler only sets
  * flags; SA_RESTART keeps most system calls going, and the rest retry on
  * EINTR. */
+#include <signal.h>
+#include <stdbool.h>
 #include <string.h>
 #include <sys/time.h>
-#include "runtime/internal.h"
 #include "timer.h"
+#include "gthread.h"
 
-volatile sig_atomic_t sched_tick;
 static bool running;
 
 static void on_tick(int sig)
 {
     (void)sig;
-    sched_tick = 1;
-    vm.interrupt = 1;
+    sched_timer_tick();
 }
 
 static void set_interval(long usec)
@@ -50,4 +50,3 @@ void timer_stop(void)
     running = false;
 }
 
-const char *timer_backend(void) { return "setitimer"; }

@@ -8,12 +8,13 @@
  * timer thread has reached its loop: while starting it may hold locks of
  * a sanitizer's allocator that the child would then never see released. */
 #include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <pthread.h>
 #include <time.h>
-#include "runtime/internal.h"
 #include "timer.h"
+#include "gthread.h"
 
-volatile sig_atomic_t sched_tick;
 static pthread_t timer_thread;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
@@ -32,8 +33,7 @@ static void *timer_loop(void *arg)
         struct timespec ts = { 0, TIMER_QUANTUM_US * 1000L };
         while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
             ;
-        __atomic_store_n(&sched_tick, 1, __ATOMIC_RELAXED);
-        __atomic_store_n(&vm.interrupt, 1, __ATOMIC_RELAXED);
+        sched_timer_tick();
         pthread_mutex_lock(&lock);
     }
     return NULL;
@@ -82,4 +82,3 @@ void timer_stop(void)
     pthread_mutex_unlock(&lock);
 }
 
-const char *timer_backend(void) { return "pthread"; }

@@ -1,7 +1,7 @@
 /* rl_glue.c: GNU readline behind the small interface of rl_glue.h.
  *
  * Reading: readline's callback ("alternate") interface.  The line handler
- * is installed, then we loop: wait for the terminal with sched_wait_fd()
+ * is installed, then we loop: wait for the terminal with green_wait_fd()
  * (other green threads run meanwhile), feed one byte to readline with
  * rl_callback_read_char(), until the handler has a line or end of input.
  * The wait has a short timeout so that a prompt taken off the screen by
@@ -184,7 +184,7 @@ static VALUE read_loop(VALUE unused)
         /* a signal that came while readline ran has not interrupted any
            wait: deliver it now (Ctrl-C must not wait for the next key) */
         if (vm.interrupt) vm_check_interrupts();
-        int ready = sched_wait_fd(fd, POLLIN, REDRAW_DELAY);
+        int ready = green_wait_fd(fd, POLLIN, REDRAW_DELAY);
         if (G.hidden) show_again();
         if (ready) feed_readline();
     }
@@ -214,7 +214,7 @@ char *rlg_readline(const char *prompt, const struct rlg_options *opt)
     io_flush_all();
     if (G.busy && G.reader == vm.th)     /* from a completion proc or a trap handler */
         exc_raise(vm.c.ThreadError, "readline called while reading a line");
-    while (G.busy) sched_sleep(REDRAW_DELAY);
+    while (G.busy) green_sleep(REDRAW_DELAY);
     G.busy = true;
     G.reader = vm.th;
     G.opt = opt;

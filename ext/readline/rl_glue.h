@@ -2,7 +2,7 @@
  * (repl.c) and the Readline module (readline_mod.c) go through it.
  *
  * rlg_readline() reads a line through readline's callback interface and
- * waits for the terminal with sched_wait_fd(), so only the calling green
+ * waits for the terminal with green_wait_fd(), so only the calling green
  * thread blocks: the others keep running while a prompt is up.  Output of
  * other threads to fd 1/2 takes the prompt and the partial line off the
  * screen; they are drawn again right after (see the IO hook in rl_glue.c).

@@ -1,37 +1,39 @@
 /* mutex.c: Mutex and ConditionVariable (require 'thread').  Locking a
  * mutex twice from its owner and unlocking one that is not held raise
- * ThreadError, as later Rubies do, rather than 1.8's silent answers. */
+ * ThreadError, as later Rubies do, rather than 1.8's silent answers.
+ * Waiters sit in wait queues (green.h): a thread raised or killed out of
+ * lock or wait leaves the queue, and a wake-up meant for it goes on to the
+ * next waiter. */
 #include <stdlib.h>
-#include "waitq.h"
+#include "thread_ext.h"
 
 struct mutex {
-    struct rthread *owner;
-    VALUE waiters;
+    VALUE owner;               /* Thread, or Qnil */
+    struct waitq waiters;
 };
 
-static void mutex_mark(void *p) { gc_mark(((struct mutex *)p)->waiters); }
+static void mutex_mark(void *p) { gc_mark(((struct mutex *)p)->owner); }
 static const struct data_type mutex_type = { "Mutex", mutex_mark, free, NULL };
 
 static VALUE mutex_alloc(VALUE klass)
 {
     struct mutex *m = xcalloc(1, sizeof *m);
-    m->waiters = Qnil;
-    VALUE obj = data_new(klass, &mutex_type, m);
-    m->waiters = ary_new();
-    return obj;
+    m->owner = Qnil;
+    waitq_init(&m->waiters);
+    return data_new(klass, &mutex_type, m);
 }
 
 static struct mutex *mutex_get(VALUE self) { return data_get(self, &mutex_type); }
 
 /* Owners that died leave the mutex free. */
-static bool held(struct mutex *m) { return m->owner && m->owner->status != TS_DEAD; }
+static bool held(struct mutex *m) { return !NIL_P(m->owner) && green_thread_alive(m->owner); }
 
 static VALUE mutex_lock(VALUE self, int argc, const VALUE *argv)
 {
     struct mutex *m = mutex_get(self);
-    struct rthread *cur = rt_current();
+    VALUE cur = green_current();
     if (m->owner == cur) exc_raise(vm.c.ThreadError, "deadlock; recursive locking");
-    while (held(m)) waitq_wait(m->waiters, self, -1);
+    while (held(m)) green_wait(&m->waiters, self, -1);
     m->owner = cur;
     return self;
 }
@@ -40,10 +42,10 @@ static VALUE mutex_unlock(VALUE self, int argc, const VALUE *argv)
 {
     struct mutex *m = mutex_get(self);
     if (!held(m)) exc_raise(vm.c.ThreadError, "Attempt to unlock a mutex which is not locked");
-    if (m->owner != rt_current())
+    if (m->owner != green_current())
         exc_raise(vm.c.ThreadError, "Attempt to unlock a mutex which is locked by another thread");
-    m->owner = NULL;
-    waitq_signal(m->waiters, self);
+    m->owner = Qnil;
+    waitq_signal(&m->waiters);
     return self;
 }
 
@@ -51,7 +53,7 @@ static VALUE mutex_try_lock(VALUE self, int argc, const VALUE *argv)
 {
     struct mutex *m = mutex_get(self);
     if (held(m)) return Qfalse;
-    m->owner = rt_current();
+    m->owner = green_current();
     return Qtrue;
 }
 
@@ -60,8 +62,7 @@ static VALUE mutex_locked(VALUE self, int argc, const VALUE *argv) { return BOOL
 static VALUE sync_body(VALUE self) { return vm_yield(0, NULL); }
 static VALUE sync_unlock(VALUE self)
 {
-    struct mutex *m = mutex_get(self);
-    if (m->owner == rt_current()) mutex_unlock(self, 0, NULL);
+    if (mutex_get(self)->owner == green_current()) mutex_unlock(self, 0, NULL);
     return Qnil;
 }
 
@@ -72,22 +73,21 @@ static VALUE mutex_synchronize(VALUE self, int argc, const VALUE *argv)
 }
 
 /* ------------------------------------------------------------ ConditionVariable */
-struct condvar { VALUE waiters; };
-static void cv_mark(void *p) { gc_mark(((struct condvar *)p)->waiters); }
-static const struct data_type cv_type = { "ConditionVariable", cv_mark, free, NULL };
+struct condvar { struct waitq waiters; };
+static const struct data_type cv_type = { "ConditionVariable", NULL, free, NULL };
 
 static VALUE cv_alloc(VALUE klass)
 {
     struct condvar *c = xcalloc(1, sizeof *c);
-    c->waiters = Qnil;
-    VALUE obj = data_new(klass, &cv_type, c);
-    c->waiters = ary_new();
-    return obj;
+    waitq_init(&c->waiters);
+    return data_new(klass, &cv_type, c);
 }
+
+static struct condvar *cv_get(VALUE self) { return data_get(self, &cv_type); }
 
 static VALUE relock(VALUE mutex)
 {
-    if (mutex_get(mutex)->owner != rt_current()) mutex_lock(mutex, 0, NULL);
+    if (mutex_get(mutex)->owner != green_current()) mutex_lock(mutex, 0, NULL);
     return Qnil;
 }
 
@@ -97,7 +97,7 @@ static VALUE cv_wait_body(VALUE arg)
 {
     struct cv_wait *w = (struct cv_wait *)arg;
     mutex_unlock(w->mutex, 0, NULL);
-    waitq_wait(((struct condvar *)data_get(w->self, &cv_type))->waiters, w->self, w->deadline);
+    green_wait(&cv_get(w->self)->waiters, w->self, w->deadline);
     return Qnil;
 }
 
@@ -106,20 +106,20 @@ static VALUE cv_wait(VALUE self, int argc, const VALUE *argv)
     arity_check(argc, 1, 2);
     mutex_get(argv[0]);
     struct cv_wait w = { self, argv[0], -1 };
-    if (argc > 1 && !NIL_P(argv[1])) w.deadline = sched_now() + num_to_dbl(argv[1]);
+    if (argc > 1 && !NIL_P(argv[1])) w.deadline = green_now() + num_to_dbl(argv[1]);
     vm_ensure(cv_wait_body, (VALUE)&w, relock, argv[0]);
     return self;
 }
 
 static VALUE cv_signal(VALUE self, int argc, const VALUE *argv)
 {
-    waitq_signal(((struct condvar *)data_get(self, &cv_type))->waiters, self);
+    waitq_signal(&cv_get(self)->waiters);
     return self;
 }
 
 static VALUE cv_broadcast(VALUE self, int argc, const VALUE *argv)
 {
-    waitq_broadcast(((struct condvar *)data_get(self, &cv_type))->waiters, self);
+    waitq_broadcast(&cv_get(self)->waiters);
     return self;
 }
 

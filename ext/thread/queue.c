@@ -2,22 +2,16 @@
  * wait queue until an item arrives; SizedQueue producers wait while full.
  * `require 'thread'` runs ext_thread_init, which defines these and Mutex. */
 #include <stdlib.h>
-#include "waitq.h"
+#include "thread_ext.h"
 
 struct queue {
     VALUE items;
-    VALUE pop_waiters;
-    VALUE push_waiters;   /* SizedQueue only */
-    long max;             /* 0: unbounded */
+    struct waitq pop_waiters;
+    struct waitq push_waiters;   /* SizedQueue only */
+    long max;                    /* 0: unbounded */
 };
 
-static void queue_mark(void *p)
-{
-    struct queue *q = p;
-    gc_mark(q->items);
-    gc_mark(q->pop_waiters);
-    gc_mark(q->push_waiters);
-}
+static void queue_mark(void *p) { gc_mark(((struct queue *)p)->items); }
 
 static const struct data_type queue_type = { "Queue", queue_mark, free, NULL };
 
@@ -25,11 +19,11 @@ static VALUE queue_alloc(VALUE klass)
 {
     /* the object first: it keeps the arrays alive as they are made */
     struct queue *q = xcalloc(1, sizeof *q);
-    q->items = q->pop_waiters = q->push_waiters = Qnil;
+    q->items = Qnil;
+    waitq_init(&q->pop_waiters);
+    waitq_init(&q->push_waiters);
     VALUE obj = data_new(klass, &queue_type, q);
     q->items = ary_new();
-    q->pop_waiters = ary_new();
-    q->push_waiters = ary_new();
     return obj;
 }
 
@@ -38,9 +32,9 @@ static struct queue *queue_get(VALUE self) { return data_get(self, &queue_type);
 static VALUE queue_push(VALUE self, int argc, const VALUE *argv)
 {
     struct queue *q = queue_get(self);
-    while (q->max > 0 && RARRAY_LEN(q->items) >= q->max) waitq_wait(q->push_waiters, self, -1);
+    while (q->max > 0 && RARRAY_LEN(q->items) >= q->max) green_wait(&q->push_waiters, self, -1);
     ary_push(q->items, argv[0]);
-    waitq_signal(q->pop_waiters, self);
+    waitq_signal(&q->pop_waiters);
     return self;
 }
 
@@ -51,10 +45,10 @@ static VALUE queue_pop(VALUE self, int argc, const VALUE *argv)
     bool non_block = argc > 0 && RTEST(argv[0]);
     while (RARRAY_LEN(q->items) == 0) {
         if (non_block) exc_raise(vm.c.ThreadError, "queue empty");
-        waitq_wait(q->pop_waiters, self, -1);
+        green_wait(&q->pop_waiters, self, -1);
     }
     VALUE v = ary_shift(q->items);
-    if (q->max > 0) waitq_signal(q->push_waiters, self);
+    if (q->max > 0) waitq_signal(&q->push_waiters);
     return v;
 }
 
@@ -65,14 +59,14 @@ static VALUE queue_clear(VALUE self, int argc, const VALUE *argv)
 {
     struct queue *q = queue_get(self);
     ary_clear(q->items);
-    if (q->max > 0) waitq_broadcast(q->push_waiters, self);
+    if (q->max > 0) waitq_broadcast(&q->push_waiters);
     return self;
 }
 
 static VALUE queue_num_waiting(VALUE self, int argc, const VALUE *argv)
 {
     struct queue *q = queue_get(self);
-    return INT2FIX(waitq_count(q->pop_waiters, self) + waitq_count(q->push_waiters, self));
+    return INT2FIX((long)(waitq_count(&q->pop_waiters) + waitq_count(&q->push_waiters)));
 }
 
 /* ------------------------------------------------------------ SizedQueue */
@@ -96,7 +90,7 @@ static VALUE sq_set_max(VALUE self, int argc, const VALUE *argv)
     struct queue *q = queue_get(self);
     long old = q->max;
     q->max = check_max(argv[0]);
-    for (long i = old; i < q->max; i++) waitq_signal(q->push_waiters, self);
+    for (long i = old; i < q->max; i++) waitq_signal(&q->push_waiters);
     return argv[0];
 }
 

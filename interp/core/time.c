@@ -66,10 +66,27 @@ static void num_to_sec_usec(VALUE num, long *sec, long *usec, const char *what)
     if (what && !FLOAT_P(num))
         exc_raise(vm.c.TypeError, "can't convert %s into %s", obj_classname(num), what);
     double d = num_to_dbl(num);
-    if (isnan(d) || isinf(d) || fabs(d) > 9.2e18) exc_raise(vm.c.RangeError, "%g out of Time range", d);
+    if (!(fabs(d) < 9223372036854775808.0)) exc_raise(vm.c.RangeError, "%f out of Time range", d);
     double f = floor(d);
     *sec = (long)f;
     *usec = (long)floor((d - f) * 1e6 + 0.5);
+}
+
+/* A time interval in seconds (sleep, IO.select), checked as 1.8.7's
+   rb_time_interval checks it. */
+double time_interval(VALUE num)
+{
+    double d;
+    if (FIXNUM_P(num) || BIGNUM_P(num)) {
+        d = (double)num_to_long(num);
+    } else if (FLOAT_P(num)) {
+        d = num_to_dbl(num);
+        if (!(fabs(d) < 9223372036854775808.0)) exc_raise(vm.c.RangeError, "%f out of Time range", d);
+    } else {
+        exc_raise(vm.c.TypeError, "can't convert %s into time interval", obj_classname(num));
+    }
+    if (d < 0) exc_raise(vm.c.ArgumentError, "time interval must be positive");
+    return d;
 }
 
 void time_to_timespec(VALUE v, struct timespec *ts)

@@ -201,7 +201,7 @@ static NOINLINE VALUE run_block_body_tag(struct frame *bf, const struct node_blo
    ucontext builds for every block, as in MRI 1.8 (jump.h). */
 static inline VALUE run_block_body(struct frame *bf, const struct node_block *nb)
 {
-    if (JUMP_TAG_EVERY_BLOCK || (nb->h.flags & NF_TAG) || (bf->flags & FRAME_LAMBDA))
+    if (TAG_LIKE_18 || (nb->h.flags & NF_TAG) || (bf->flags & FRAME_LAMBDA))
         return run_block_body_tag(bf, nb);
     return nb->body ? EVAL(nb->body, bf) : Qnil;
 }

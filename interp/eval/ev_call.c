@@ -553,8 +553,8 @@ static VALUE opt_thread_pass(struct node *n, struct frame *f)
     struct call_cache *cc = &c->cache;
     if (LIKELY(recv == vm.c.Thread && cc->me && cc->state == vm.method_state &&
                cc->serial == RCLASS(RBASIC(recv)->klass)->serial &&
-               ME_TYPE(cc->me) == ME_CFUNC && RMENTRY(cc->me)->body.fn == sched_pass_m))
-        return sched_pass_nil();
+               ME_TYPE(cc->me) == ME_CFUNC && RMENTRY(cc->me)->body.fn == green_pass_m))
+        return green_pass_nil();
     return ev_dispatch(f, recv, c->mid, 0, NULL, NULL, cc, n->flags);
 }
 

@@ -3,6 +3,7 @@
  * frame queries C methods use. */
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <sys/resource.h>
 #include "eval.h"
 
@@ -12,10 +13,11 @@ void (*vm_thread_interrupt_hook)(void);     /* set by thread/ */
 void (*vm_signal_interrupt_hook)(void);     /* set by signal.c */
 /* An embedder's budget check (the fuzzing harness): it may jump, e.g. with
    TAG_FATAL once a program has run too long.  Also called when a blocked
-   thread resumes (sched_check_pending), so that waits end too. */
+   thread resumes (green_check_pending), so that waits end too. */
 void (*vm_budget_hook)(void);
 
 #define STACK_MARGIN (256 * 1024)
+#define MAIN_STACK_MAX ((size_t)1 << 30)
 
 /* ------------------------------------------------------------ scripts */
 static void script_free_data(void *p)
@@ -152,15 +154,42 @@ void vm_check_stack(void) { ev_stack_check(); }
 /* The parser stops at the same limit as the evaluator (parse_stack_floor). */
 static const char *stack_floor(void) { return vm.th->stack_limit; }
 
+/* The main thread's stack: what the kernel lets it grow to, RLIMIT_STACK
+   whatever its value (MAIN_STACK_MAX when unlimited), measured from the
+   top of the stack.  Above stack_base lie the environment, the arguments
+   and a random gap: a fixed allowance for them, plus the environment's
+   size, keeps the depth Ruby code reaches the same from run to run.  A
+   limit too small for that allowance takes glibc's figure. */
+static char *main_stack_lo(char *stack_base)
+{
+    extern char **environ;
+    size_t env = 0;
+    for (char **e = environ; e && *e; e++) env += strlen(*e) + 1 + sizeof *e;
+    size_t reserve = ((env + 0xffff) & ~(size_t)0xffff) + 64 * 1024;
+    struct rlimit rl;
+    size_t limit = 8 * 1024 * 1024;
+    if (getrlimit(RLIMIT_STACK, &rl) == 0)
+        limit = rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > MAIN_STACK_MAX ? MAIN_STACK_MAX : rl.rlim_cur;
+    if (limit > 2 * reserve) return stack_base - (limit - reserve);
+    pthread_attr_t attr;
+    void *addr;
+    size_t size;
+    char *lo = stack_base - limit / 2;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+        if (pthread_attr_getstack(&attr, &addr, &size) == 0) lo = (char *)addr + 4096;
+        pthread_attr_destroy(&attr);
+    }
+    return lo;
+}
+
 static void init_main_thread(char *stack_base)
 {
-    struct rlimit rl;
-    size_t size = 8 * 1024 * 1024;
-    if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur > STACK_MARGIN * 2)
-        size = rl.rlim_cur;
+    char *lo = main_stack_lo(stack_base);
+    size_t size = (size_t)(stack_base - lo);
+    size_t margin = size / 4 < STACK_MARGIN ? size / 4 : STACK_MARGIN;
     main_thread.stack_base = stack_base;
-    main_thread.stack_lo = stack_base - size;
-    main_thread.stack_limit = stack_base - size + STACK_MARGIN;
+    main_thread.stack_lo = lo;
+    main_thread.stack_limit = lo + margin;
     main_thread.errinfo = Qnil;
     main_thread.self = Qnil;
     main_thread.locals = Qnil;

@@ -118,7 +118,6 @@ struct tag {
 };
 
 /* ------------------------------------------------------------ threads */
-struct sched_thread;        /* scheduler-private part (thread/) */
 struct thread {
     /* execution state, used by the evaluator */
     struct frame *frame;
@@ -133,7 +132,6 @@ struct thread {
     VALUE pending_exc;      /* exception Thread#raise delivers */
     VALUE jump_val;         /* the jump vm_protect caught, for vm_jump_state */
     uintptr_t jump_dst;
-    struct sched_thread *sched;
     /* what the last GC found on this stack, reused while the thread has
        not run since (a suspended stack does not change) */
     VALUE *stack_roots;

@@ -412,7 +412,7 @@ static VALUE file_flock(VALUE self, int argc, const VALUE *argv)
         if (errno == EINTR) continue;
         if (errno != EWOULDBLOCK) exc_sys_fail(NULL);
         if (op & LOCK_NB) return Qfalse;
-        sched_sleep(0.01);
+        green_sleep(0.01);
     }
 }
 

@@ -6,7 +6,7 @@
  * io_write.c, pipes/popen/select in io_proc.c.
  *
  * Green threads: no call here blocks the process.  Before a read or write
- * on anything but a regular file we wait with sched_wait_fd(), and writes
+ * on anything but a regular file we wait with green_wait_fd(), and writes
  * to pipes go in chunks of at most PIPE_BUF so that one write() never
  * blocks once poll said the pipe is writable.  Every system call retries
  * on EINTR (the thread timer interrupts them). */
@@ -247,12 +247,12 @@ long io_sysread(struct rio *f, char *buf, long n)
 {
     for (;;) {
         if (f->fd < 0) exc_raise(vm.c.IOError, "closed stream");
-        if (!f->regular) sched_wait_fd(f->fd, POLLIN, -1);
+        if (!f->regular) green_wait_fd(f->fd, POLLIN, -1);
         if (f->fd < 0) exc_raise(vm.c.IOError, "closed stream");
         ssize_t r = read(f->fd, buf, (size_t)n);
         if (r >= 0) return (long)r;
         if (errno == EINTR) continue;
-        if (errno == EAGAIN) { sched_wait_fd(f->fd, POLLIN, -1); continue; }
+        if (errno == EAGAIN) { green_wait_fd(f->fd, POLLIN, -1); continue; }
         exc_sys_fail(rio_path_cstr(f));
     }
 }
@@ -264,7 +264,7 @@ static void write_str_bytes(struct rio *f, int fd, VALUE str, long off, long n)
     while (n > 0) {
         long chunk = n;
         if (!f->regular) {
-            sched_wait_fd(fd, POLLOUT, -1);
+            green_wait_fd(fd, POLLOUT, -1);
             if (chunk > PIPE_BUF) chunk = PIPE_BUF;
         }
         if (off + chunk > RSTRING_LEN(str)) chunk = RSTRING_LEN(str) - off;
@@ -273,7 +273,7 @@ static void write_str_bytes(struct rio *f, int fd, VALUE str, long off, long n)
         ssize_t w = write(fd, RSTRING_PTR(str) + off, (size_t)chunk);
         if (w < 0) {
             if (errno == EINTR) continue;
-            if (errno == EAGAIN) { sched_wait_fd(fd, POLLOUT, -1); continue; }
+            if (errno == EAGAIN) { green_wait_fd(fd, POLLOUT, -1); continue; }
             exc_sys_fail(rio_path_cstr(f));
         }
         off += w;
@@ -297,7 +297,7 @@ void io_fflush(struct rio *f)
         if (fd < 0) { f->wlen = 0; return; }
         long chunk = f->wlen;
         if (!f->regular) {
-            sched_wait_fd(fd, POLLOUT, -1);
+            green_wait_fd(fd, POLLOUT, -1);
             if (chunk > PIPE_BUF) chunk = PIPE_BUF;
             if (chunk > f->wlen) chunk = f->wlen;
         }
@@ -305,7 +305,7 @@ void io_fflush(struct rio *f)
         ssize_t w = write(fd, f->wbuf, (size_t)chunk);
         if (w < 0) {
             if (errno == EINTR) continue;
-            if (errno == EAGAIN) { sched_wait_fd(fd, POLLOUT, -1); continue; }
+            if (errno == EAGAIN) { green_wait_fd(fd, POLLOUT, -1); continue; }
             int err = errno;
             f->wlen = 0;
             errno = err;
@@ -399,7 +399,7 @@ void io_close_rio(struct rio *f, bool wait_child)
     if (wfd >= 0) close(wfd);
     if (f->pid > 0 && wait_child) {
         int status;
-        pid_t pid = sched_waitpid(f->pid, &status, 0);
+        pid_t pid = green_waitpid(f->pid, &status, 0);
         if (pid > 0) io_set_last_status(status, pid);
         f->pid = 0;
     }
@@ -470,12 +470,12 @@ VALUE io_gets_stdin(void)
 
 int io_wait_readable(int fd, double timeout)
 {
-    return (sched_wait_fd(fd, POLLIN, timeout) & (POLLIN | POLLHUP | POLLERR)) != 0;
+    return (green_wait_fd(fd, POLLIN, timeout) & (POLLIN | POLLHUP | POLLERR)) != 0;
 }
 
 int io_wait_writable(int fd)
 {
-    return (sched_wait_fd(fd, POLLOUT, -1) & (POLLOUT | POLLERR | POLLHUP)) != 0;
+    return (green_wait_fd(fd, POLLOUT, -1) & (POLLOUT | POLLERR | POLLHUP)) != 0;
 }
 
 /* ------------------------------------------------------------ opening */

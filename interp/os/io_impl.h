@@ -5,7 +5,7 @@
  * An IO is a T_DATA holding a struct rio.  Reads go through a per-IO read
  * buffer, writes through a write buffer (flushed when full, at a newline on
  * a tty, before reading and seeking, at close and at exit).  Every wait for
- * a file descriptor goes through the scheduler (sched_wait_fd), so only the
+ * a file descriptor goes through the scheduler (green_wait_fd), so only the
  * calling green thread blocks. */
 #ifndef MR_IO_IMPL_H
 #define MR_IO_IMPL_H

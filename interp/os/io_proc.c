@@ -128,7 +128,7 @@ static int read_exec_errno(int fd)
 {
     int err = 0;
     for (;;) {
-        sched_wait_fd(fd, POLLIN, -1);
+        green_wait_fd(fd, POLLIN, -1);
         ssize_t r = read(fd, &err, sizeof err);
         if (r < 0 && (errno == EINTR || errno == EAGAIN)) continue;
         if (r != (ssize_t)sizeof err) err = 0;
@@ -173,7 +173,7 @@ pid_t io_spawn(VALUE cmd, int argc, const VALUE *argv, int in_fd, int out_fd, in
     *exec_errno = read_exec_errno(ep[0]);
     if (*exec_errno) {
         int status;
-        if (sched_waitpid(pid, &status, 0) > 0) io_set_last_status(status, pid);
+        if (green_waitpid(pid, &status, 0) > 0) io_set_last_status(status, pid);
     }
     GC_GUARD(keep);
     return pid;
@@ -378,10 +378,7 @@ static VALUE io_s_select(VALUE klass, int argc, const VALUE *argv)
     struct sel s;
     for (int k = 0; k < 3; k++) s.ios[k] = argc > k && !NIL_P(argv[k]) ? conv_to_ary(argv[k]) : Qnil;
     double timeout = -1;
-    if (argc > 3 && !NIL_P(argv[3])) {
-        timeout = num_to_dbl(argv[3]);
-        if (timeout < 0) exc_raise(vm.c.ArgumentError, "time interval must be positive");
-    }
+    if (argc > 3 && !NIL_P(argv[3])) timeout = time_interval(argv[3]);
     bool buffered = sel_prepare(&s);
     double deadline = timeout < 0 ? INFINITY : now_mono() + timeout;
     for (;;) {
@@ -389,8 +386,8 @@ static VALUE io_s_select(VALUE klass, int argc, const VALUE *argv)
         if (sel_any(&s, buffered)) return sel_result(&s);
         double left = deadline - now_mono();
         if (left <= 0) return Qnil;
-        if (s.n == 0) { sched_sleep(left); return Qnil; }
-        sched_wait_fds((struct pollfd *)RSTRING_PTR(s.pfd_buf), (int)s.n, isinf(left) ? -1 : left);
+        if (s.n == 0) { green_sleep(left); return Qnil; }
+        green_wait_fds((struct pollfd *)RSTRING_PTR(s.pfd_buf), (int)s.n, isinf(left) ? -1 : left);
     }
 }
 

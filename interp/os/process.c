@@ -2,10 +2,10 @@
  * (pid, wait*, kill, uid ...), Process::Status ($?), and the Kernel
  * functions system, ` (backquotes), exec and fork.
  *
- * Every wait for a child goes through sched_waitpid, so it blocks only the
+ * Every wait for a child goes through green_waitpid, so it blocks only the
  * calling green thread.  $? is one variable for the process (1.8 kept it
  * global too).  fork: the child must keep only the thread that called
- * fork, as in MRI 1.8: the child calls sched_after_fork(). */
+ * fork, as in MRI 1.8: the child calls green_after_fork(). */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -26,7 +26,7 @@ static ID id_pid;
 /* In a forked child that goes on running Ruby code. */
 void process_after_fork_child(void)
 {
-    sched_after_fork();
+    green_after_fork();
 }
 
 void process_flush_before_fork(void)
@@ -160,7 +160,7 @@ static pid_t wait_child(int argc, const VALUE *argv)
     pid_t pid = argc > 0 && !NIL_P(argv[0]) ? (pid_t)num_to_long(argv[0]) : -1;
     int flags = argc > 1 && !NIL_P(argv[1]) ? num_to_int(argv[1]) : 0;
     int status;
-    pid_t r = sched_waitpid(pid, &status, flags);
+    pid_t r = green_waitpid(pid, &status, flags);
     if (r < 0) exc_sys_fail(NULL);
     if (r > 0) io_set_last_status(status, r);
     return r;
@@ -183,7 +183,7 @@ static VALUE proc_waitall(VALUE self, int argc, const VALUE *argv)
     VALUE all = ary_new();
     for (;;) {
         int status;
-        pid_t r = sched_waitpid(-1, &status, 0);
+        pid_t r = green_waitpid(-1, &status, 0);
         if (r < 0) {
             if (errno == ECHILD) break;
             exc_sys_fail(NULL);
@@ -292,7 +292,7 @@ static VALUE k_system(VALUE self, int argc, const VALUE *argv)
     pid_t pid = io_spawn(cmd, argc - 1, argv + 1, -1, -1, &err);
     if (err) return Qfalse;
     int status;
-    pid_t r = sched_waitpid(pid, &status, 0);
+    pid_t r = green_waitpid(pid, &status, 0);
     if (r < 0) exc_sys_fail(NULL);
     io_set_last_status(status, r);
     return BOOL2V(WIFEXITED(status) && WEXITSTATUS(status) == 0);

@@ -411,6 +411,7 @@ int io_wait_writable(int fd);
 
 /* ------------------------------------------------------------ time, misc */
 double time_now_double(void);
+double time_interval(VALUE num);         /* sleep's and select's seconds: 1.8.7's checks and errors */
 
 /* ------------------------------------------------------------ Data objects */
 VALUE data_new(VALUE klass, const struct data_type *type, void *data);

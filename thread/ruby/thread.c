@@ -4,8 +4,8 @@
  * thread (re-raised by join/value) unless abort_on_exception is set. */
 #include <math.h>
 #include <stdlib.h>
-#include "thread_impl.h"
-#include "instrument.h"
+#include "rthread.h"
+#include "stack.h"
 
 #define HIDDEN_THREAD_COST (16 * 1024)   /* stack pages, roughly */
 
@@ -30,11 +30,8 @@ static void rthread_mark(void *p)
 static void rthread_free(void *p)
 {
     struct rthread *t = p;
-    if (t->is_main || t->status != TS_DEAD) return;   /* live threads are never collected */
-    if (t->stack) {
-        STACK_DEREGISTER(t->valgrind_stack_id);
-        stack_release(t->stack, t->stack_size);
-    }
+    if (t->g.is_main || t->g.status != GT_DEAD) return;   /* live threads are never collected */
+    sched_free_stack(&t->g);
     free(t->t.stack_roots);
     free(t);
 }
@@ -42,30 +39,33 @@ static void rthread_free(void *p)
 static const struct data_type thread_type = { "Thread", rthread_mark, rthread_free, NULL };
 
 struct rthread *thread_get(VALUE obj) { return data_get(obj, &thread_type); }
-VALUE thread_object(struct rthread *t) { return t->t.self; }
+VALUE green_current(void) { return rt_current()->t.self; }
+bool green_thread_alive(VALUE thread) { return thread_get(thread)->g.status != GT_DEAD; }
 
 static struct rthread *rthread_new(VALUE klass)
 {
     struct rthread *t = xcalloc(1, sizeof *t);
     t->t.errinfo = t->t.locals = t->t.pending_exc = t->t.jump_val = Qnil;
     t->proc = t->args = t->value = t->exception = t->group = t->wait_obj = Qnil;
-    t->heap_index = t->fd_index = -1;
+    t->g.heap_index = t->g.fd_index = -1;
     t->t.self = data_new(klass, &thread_type, t);
     return t;
 }
 
 const char *thread_status_name(struct rthread *t)
 {
-    if (t->status == TS_DEAD) return "dead";
+    if (t->g.status == GT_DEAD) return "dead";
     if (t->t.pending & PENDING_KILL) return "aborting";
-    return t->status == TS_STOPPED ? "sleep" : "run";
+    return t->g.status == GT_BLOCKED ? "sleep" : "run";
 }
 
-VALUE thread_status_value(struct rthread *t)
+static VALUE thread_status_value(struct rthread *t)
 {
-    if (t->status != TS_DEAD) return str_new_cstr(thread_status_name(t));
+    if (t->g.status != GT_DEAD) return str_new_cstr(thread_status_name(t));
     return NIL_P(t->exception) ? Qfalse : Qnil;
 }
+
+static bool dead(struct rthread *t) { return t->g.status == GT_DEAD; }
 
 /* ------------------------------------------------------------ running a thread */
 static VALUE run_thread_block(VALUE arg)
@@ -75,31 +75,33 @@ static VALUE run_thread_block(VALUE arg)
     return proc_call(t->proc, (int)RARRAY_LEN(t->args), RARRAY_PTR(t->args));
 }
 
+/* An exception that ended a thread: exit, or abort_on_exception, go on to
+   the main thread. */
+static void thread_died_by(struct rthread *t, VALUE exc)
+{
+    t->exception = exc;
+    if (abort_on_exception || t->abort_on_exception || obj_is_kind_of(exc, vm.c.SystemExit)) {
+        struct rthread *m = RT(vm.main_th);
+        m->t.pending_exc = exc;
+        m->t.pending |= PENDING_RAISE;
+        sched_interrupt(&m->g);
+    } else if (vm.debug) {
+        exc_print(exc);
+    }
+}
+
 static void thread_entry(void)
 {
-    SWITCH_FINISH(NULL);
-    sched_release_dead();
+    sched_entered();
     struct rthread *t = rt_current();
     int state;
     VALUE v = vm_protect(run_thread_block, (VALUE)t, &state);
     if (state == 0) t->value = v;
-    else if (state == TAG_RAISE) {
-        t->exception = t->t.errinfo;
-        /* exit in a thread, or abort_on_exception: the main thread gets it */
-        if (abort_on_exception || t->abort_on_exception || obj_is_kind_of(t->exception, vm.c.SystemExit)) {
-            struct rthread *m = RT(vm.main_th);
-            m->t.pending_exc = t->exception;
-            m->t.pending |= PENDING_RAISE;
-            sched_wakeup(m);
-        } else if (vm.debug) {
-            exc_print(t->exception);
-        }
-    } else if (state == TAG_FATAL) {
-        t->killed = true;
-    }
+    else if (state == TAG_RAISE) thread_died_by(t, t->t.errinfo);
+    else if (state == TAG_FATAL) t->killed = true;
     t->t.frame = NULL;
     t->t.tag = NULL;
-    sched_thread_died(t);
+    sched_exit();
 }
 
 /* A thread that has not run yet: its stack and first context.  The
@@ -110,28 +112,14 @@ static struct rthread *thread_prepare(VALUE klass)
     struct rthread *t = rthread_new(klass);
     volatile VALUE obj = t->t.self;      /* marked while the stack is made */
     (void)obj;
-    t->priority = cur->priority;
-    t->level = cur->level;
     t->group = cur->group;
-    t->stack = stack_alloc(&t->stack_size);
-    if (!t->stack) exc_raise(vm.c.ThreadError, "can't create Thread (out of address space)");
-    size_t margin = t->stack_size / 4 < 256 * 1024 ? t->stack_size / 4 : 256 * 1024;
-    /* Stacks are a power of two apart: start each at a different offset in
-       its page so that the hot tops of several threads do not compete for
-       the same cache sets (7% on pass.rb).  The offsets stay small: a
-       thread blocked on a Queue uses 3.3 KB, and one more byte than the
-       page holds costs 4 KB per thread, 400 MB for 100,000 of them. */
-    static unsigned color;
-    size_t offset = (size_t)(color++ % 4) * 192;
-    t->t.stack_lo = t->stack;
-    t->t.stack_base = (char *)t->stack + t->stack_size - offset;
-    t->t.stack_limit = (char *)t->stack + margin;
-    /* Valgrind first: a stack from the pool is still marked as the dead
-       thread left it (inaccessible below its last stack pointer), and
-       makecontext writes the new thread's first frame into it */
-    t->valgrind_stack_id = STACK_REGISTER(t->stack, (char *)t->stack + t->stack_size);
-    STACK_FRESH(t->stack, t->stack_size);
-    ctx_make(&t->ctx, t->stack, t->stack_size - offset, thread_entry);
+    if (!sched_prepare(&t->g, thread_entry))
+        exc_raise(vm.c.ThreadError, "can't create Thread (out of address space)");
+    size_t size = (size_t)(t->g.stack_hi - t->g.stack_lo);
+    size_t margin = size / 4 < 256 * 1024 ? size / 4 : 256 * 1024;
+    t->t.stack_lo = t->g.stack_lo;
+    t->t.stack_base = t->g.stack_hi;
+    t->t.stack_limit = t->g.stack_lo + margin;
     return t;
 }
 
@@ -144,8 +132,9 @@ static VALUE thread_start(VALUE klass, int argc, const VALUE *argv)
     volatile VALUE obj = t->t.self;      /* keeps t's references marked from here on */
     t->proc = proc;
     t->args = args;
-    if (sched_critical) sched_add_thread(t);
-    else sched_switch_to_new(t);
+    /* Ruby 1.8 runs a new thread at once, Thread.critical or not */
+    sched_start_now(&t->g);
+    green_check_pending();
     return obj;
 }
 
@@ -157,7 +146,7 @@ struct rthread *thread_start_hidden(VALUE (*fn)(void *), void *arg)
     t->entry_fn = fn;
     t->entry_arg = arg;
     t->hidden = true;
-    sched_add_thread(t);
+    sched_start(&t->g);
     /* such a thread may live until the collector finds its owner gone:
        let its stack count towards the next collection */
     gc_malloc_increase(HIDDEN_THREAD_COST);
@@ -165,26 +154,14 @@ struct rthread *thread_start_hidden(VALUE (*fn)(void *), void *arg)
 }
 
 /* ------------------------------------------------------------ join, value, status */
-static void unlink_joiner(struct rthread *target, struct rthread *j)
-{
-    for (struct rthread **p = &target->joiners; *p; p = &(*p)->join_next)
-        if (*p == j) { *p = j->join_next; return; }
-}
-
 static VALUE th_join(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 1);
     struct rthread *t = thread_get(self), *cur = rt_current();
     if (t == cur) exc_raise(vm.c.ThreadError, "thread 0x%lx tried to join itself", (unsigned long)self);
     double deadline = argc && !NIL_P(argv[0]) ? sched_now() + num_to_dbl(argv[0]) : -1;
-    while (t->status != TS_DEAD) {
-        cur->join_target = t;
-        cur->join_next = t->joiners;
-        t->joiners = cur;
-        bool woken = sched_block(WAIT_JOIN, deadline);
-        unlink_joiner(t, cur);
-        cur->join_target = NULL;
-        if (!woken && t->status != TS_DEAD) return Qnil;
+    while (!dead(t)) {
+        if (glue_block(WAIT_JOIN, &t->g.joiners, self, deadline) == WAKE_TIMEOUT && !dead(t)) return Qnil;
     }
     if (!NIL_P(t->exception)) exc_raise_obj(t->exception);
     return self;
@@ -196,13 +173,13 @@ static VALUE th_value(VALUE self, int argc, const VALUE *argv)
     return thread_get(self)->value;
 }
 
-static VALUE th_alive(VALUE self, int argc, const VALUE *argv) { return BOOL2V(thread_get(self)->status != TS_DEAD); }
+static VALUE th_alive(VALUE self, int argc, const VALUE *argv) { return BOOL2V(!dead(thread_get(self))); }
 static VALUE th_status(VALUE self, int argc, const VALUE *argv) { return thread_status_value(thread_get(self)); }
 
 static VALUE th_stop_p(VALUE self, int argc, const VALUE *argv)
 {
     struct rthread *t = thread_get(self);
-    return BOOL2V(t->status != TS_RUNNABLE);
+    return BOOL2V(t->g.status != GT_RUNNABLE);
 }
 
 static VALUE th_inspect(VALUE self, int argc, const VALUE *argv)
@@ -214,15 +191,16 @@ static VALUE th_inspect(VALUE self, int argc, const VALUE *argv)
 static VALUE th_kill(VALUE self, int argc, const VALUE *argv)
 {
     struct rthread *t = thread_get(self);
-    if (t->status == TS_DEAD) return self;
+    if (dead(t)) return self;
     if (t == rt_current()) {
         t->killed = true;
         tag_jump(TAG_FATAL, Qnil, 0);
     }
     t->t.pending |= PENDING_KILL;
     t->killed = true;
-    sched_wakeup(t);
-    sched_yield_to(t);
+    sched_interrupt(&t->g);
+    sched_yield_to(&t->g);
+    green_check_pending();
     return self;
 }
 
@@ -234,22 +212,23 @@ static VALUE th_kill(VALUE self, int argc, const VALUE *argv)
    threads as fast as they are killed). */
 bool thread_kill_others(int rounds)
 {
-    struct rthread *cur = rt_current();
+    struct gthread *cur = &rt_current()->g;
     sched_critical = false;
-    for (int i = 0; i < rounds && sched_thread_count() > 1; i++) {
-        for (struct rthread *t = cur->all_next; t != cur; t = t->all_next) {
+    for (int i = 0; i < rounds && sched_count() > 1; i++) {
+        for (struct gthread *g = cur->all_next; g != cur; g = g->all_next) {
+            struct rthread *t = rt_of(g);
             t->t.pending |= PENDING_KILL;
             t->killed = true;
-            sched_wakeup(t);
+            sched_interrupt(g);
         }
         vm.interrupt = 1;          /* a thread that has not started yet checks at its first safe point */
-        sched_block(0, sched_now() + 0.001);
+        glue_block(WAIT_SLEEP, NULL, Qnil, sched_now() + 0.001);
     }
-    return sched_thread_count() == 1;
+    return sched_count() == 1;
 }
 
 static VALUE th_s_kill(VALUE self, int argc, const VALUE *argv) { return th_kill(argv[0], 0, NULL); }
-static VALUE th_s_exit(VALUE self, int argc, const VALUE *argv) { return th_kill(thread_object(rt_current()), 0, NULL); }
+static VALUE th_s_exit(VALUE self, int argc, const VALUE *argv) { return th_kill(rt_current()->t.self, 0, NULL); }
 
 static VALUE make_exception(int argc, const VALUE *argv)
 {
@@ -267,45 +246,46 @@ static VALUE th_raise(VALUE self, int argc, const VALUE *argv)
     struct rthread *t = thread_get(self);
     VALUE exc = make_exception(argc, argv);
     if (t == rt_current()) exc_raise_obj(exc);
-    if (t->status == TS_DEAD) return Qnil;
+    if (dead(t)) return Qnil;
     t->t.pending_exc = exc;
     t->t.pending |= PENDING_RAISE;
-    sched_wakeup(t);
-    sched_yield_to(t);
+    sched_interrupt(&t->g);
+    sched_yield_to(&t->g);
+    green_check_pending();
     return Qnil;
 }
 
 static VALUE th_wakeup(VALUE self, int argc, const VALUE *argv)
 {
     struct rthread *t = thread_get(self);
-    if (t->status == TS_DEAD) exc_raise(vm.c.ThreadError, "killed thread");
-    sched_wakeup(t);
+    if (dead(t)) exc_raise(vm.c.ThreadError, "killed thread");
+    sched_wakeup(&t->g);
     return self;
 }
 
 static VALUE th_run(VALUE self, int argc, const VALUE *argv)
 {
     th_wakeup(self, 0, NULL);
-    sched_pass();
+    green_pass();
     return self;
 }
 
 static VALUE th_s_stop(VALUE self, int argc, const VALUE *argv)
 {
-    if (sched_thread_count() == 1)
+    if (sched_count() == 1)
         exc_raise(vm.c.ThreadError, "stopping only thread\n\tnote: use sleep to stop forever");
-    sched_block(0, -1);
+    glue_block(0, NULL, Qnil, -1);
     return Qnil;
 }
 
 /* ------------------------------------------------------------ priority, locals */
-static VALUE th_priority(VALUE self, int argc, const VALUE *argv) { return INT2FIX(thread_get(self)->priority); }
+static VALUE th_priority(VALUE self, int argc, const VALUE *argv) { return INT2FIX(thread_get(self)->g.priority); }
 
 /* As in MRI 1.8, a change of priority is a scheduling point. */
 static VALUE th_set_priority(VALUE self, int argc, const VALUE *argv)
 {
-    sched_set_priority(thread_get(self), num_to_int(argv[0]));
-    sched_pass();
+    sched_set_priority(&thread_get(self)->g, num_to_int(argv[0]));
+    green_pass();
     return argv[0];
 }
 
@@ -341,17 +321,17 @@ static VALUE th_keys(VALUE self, int argc, const VALUE *argv)
 }
 
 /* ------------------------------------------------------------ class methods */
-static VALUE th_s_current(VALUE self, int argc, const VALUE *argv) { return thread_object(rt_current()); }
+static VALUE th_s_current(VALUE self, int argc, const VALUE *argv) { return rt_current()->t.self; }
 static VALUE th_s_main(VALUE self, int argc, const VALUE *argv) { return vm.main_th->self; }
 
 static VALUE th_s_list(VALUE self, int argc, const VALUE *argv)
 {
     VALUE ary = ary_new();
-    struct rthread *m = sched_all_threads(), *t = m;
+    struct gthread *m = sched_main(), *g = m;
     do {
-        if (!t->hidden) ary_push(ary, t->t.self);
-        t = t->all_next;
-    } while (t != m);
+        if (!rt_of(g)->hidden) ary_push(ary, rt_of(g)->t.self);
+        g = g->all_next;
+    } while (g != m);
     return ary;
 }
 
@@ -382,7 +362,7 @@ static VALUE th_s_set_critical(VALUE self, int argc, const VALUE *argv)
 static VALUE th_group(VALUE self, int argc, const VALUE *argv)
 {
     struct rthread *t = thread_get(self);
-    return t->status == TS_DEAD ? Qnil : t->group;
+    return dead(t) ? Qnil : t->group;
 }
 
 static VALUE th_safe_level(VALUE self, int argc, const VALUE *argv) { return INT2FIX(0); }
@@ -393,11 +373,12 @@ static VALUE th_safe_level(VALUE self, int argc, const VALUE *argv) { return INT
 static VALUE tg_list(VALUE self, int argc, const VALUE *argv)
 {
     VALUE ary = ary_new();
-    struct rthread *m = sched_all_threads(), *t = m;
+    struct gthread *m = sched_main(), *g = m;
     do {
+        struct rthread *t = rt_of(g);
         if (t->group == self && !t->hidden) ary_push(ary, t->t.self);
-        t = t->all_next;
-    } while (t != m);
+        g = g->all_next;
+    } while (g != m);
     return ary;
 }
 
@@ -424,25 +405,10 @@ static VALUE tg_enclosed(VALUE self, int argc, const VALUE *argv) { return BOOL2
 static VALUE k_sleep(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 1);
+    double sec = argc == 0 ? -1 : time_interval(argv[0]);
     double start = sched_now();
-    if (argc == 0 || NIL_P(argv[0])) {
-        sched_sleep(-1);
-    } else {
-        double sec = num_to_dbl(argv[0]);
-        if (sec < 0) exc_raise(vm.c.ArgumentError, "time interval must be positive");
-        double deadline = start + sec;
-        sched_sleep(sec);
-        (void)deadline;
-    }
+    green_sleep(sec);
     return INT2FIX((long)floor(sched_now() - start + 0.5));
-}
-
-/* A signal noticed by another thread: the main thread handles it now. */
-static void wake_main_for_signal(void)
-{
-    struct rthread *m = RT(vm.main_th);
-    sched_wakeup(m);
-    sched_yield_to(m);
 }
 
 /* ------------------------------------------------------------ start-up */
@@ -455,10 +421,9 @@ static void adopt_main_thread(void)
     m->t.self = self;
     m->t.locals = Qnil;
     m->t.pending_exc = Qnil;
-    m->is_main = true;
     m->group = default_group;
     vm.th = vm.main_th = &m->t;
-    sched_init(m);
+    glue_init(m);
 }
 
 void thread_init(void)
@@ -471,14 +436,13 @@ void thread_init(void)
     gc_register_root(&default_group);
     define_const(vm.c.ThreadGroup, "Default", default_group);
     adopt_main_thread();
-    signal_main_wakeup = wake_main_for_signal;
     define_singleton_method(c, "new", thread_start, -1);
     define_singleton_method(c, "start", thread_start, -1);
     define_singleton_method(c, "fork", thread_start, -1);
     define_singleton_method(c, "current", th_s_current, 0);
     define_singleton_method(c, "main", th_s_main, 0);
     define_singleton_method(c, "list", th_s_list, 0);
-    define_singleton_method(c, "pass", sched_pass_m, 0);
+    define_singleton_method(c, "pass", green_pass_m, 0);
     define_singleton_method(c, "stop", th_s_stop, 0);
     define_singleton_method(c, "kill", th_s_kill, 1);
     define_singleton_method(c, "exit", th_s_exit, 0);

@@ -15,7 +15,7 @@
  * thread would, running its ensure clauses.
  */
 #include <stdlib.h>
-#include "thread_impl.h"
+#include "rthread.h"
 
 enum gen_state {
     GEN_IDLE,       /* no request: the producer (if started) is stopped */
@@ -56,7 +56,7 @@ static void gen_mark(void *p)
 static void orphan(struct gen *g)
 {
     g->orphaned = true;
-    if (g->producer && g->producer->status != TS_DEAD) {
+    if (g->producer && g->producer->g.status != GT_DEAD) {
         g->next_orphan = orphans;
         orphans = g;
         g->refs++;               /* until reaped */
@@ -80,8 +80,8 @@ void gen_reap_orphans(void)
         struct gen *g = orphans;
         orphans = g->next_orphan;
         /* stopped in hand_over (not while computing, perhaps blocked on a Queue) */
-        if (g->producer && g->producer->status == TS_STOPPED && g->state != GEN_RUNNING)
-            sched_wakeup(g->producer);
+        if (g->producer && g->producer->g.status == GT_BLOCKED && g->state != GEN_RUNNING)
+            sched_wakeup(&g->producer->g);
         gen_unref(g);
     }
 }
@@ -90,14 +90,11 @@ void gen_reap_orphans(void)
 static VALUE hand_over(VALUE data, int argc, const VALUE *argv)
 {
     struct gen *g = (struct gen *)(uintptr_t)FIX2LONG(data);
-    struct rthread *self = rt_current();
     g->value = argc == 0 ? Qnil : argc == 1 ? argv[0] : ary_new_from(argc, argv);
     g->state = GEN_HANDED;
-    if (g->consumer) sched_wakeup(g->consumer);
-    while (g->state != GEN_RUNNING && !g->orphaned) {
-        self->wait_obj = Qnil;                /* waits for the next request */
-        sched_block(WAIT_OBJ, -1);
-    }
+    if (g->consumer) sched_wakeup(&g->consumer->g);
+    while (g->state != GEN_RUNNING && !g->orphaned)
+        glue_block(WAIT_QUEUE, NULL, Qnil, -1);   /* waits for the next request */
     if (g->orphaned) tag_jump(TAG_FATAL, Qnil, 0);
     return Qnil;
 }
@@ -124,7 +121,7 @@ static VALUE produce(void *arg)
         g->error = exc_new(vm.c.LocalJumpError, "unexpected jump out of an enumerator", 36);
     g->state = GEN_DONE;
     g->producer = NULL;
-    if (g->consumer) sched_wakeup(g->consumer);
+    if (g->consumer) sched_wakeup(&g->consumer->g);
     gen_unref(g);
     return Qnil;
 }
@@ -145,7 +142,7 @@ VALUE gen_new(VALUE recv, ID meth, VALUE args)
 static VALUE wait_for_value(VALUE arg)
 {
     struct gen *g = (struct gen *)arg;
-    while (g->state == GEN_RUNNING) sched_block(WAIT_OBJ, -1);
+    while (g->state == GEN_RUNNING) glue_block(WAIT_QUEUE, NULL, Qnil, -1);
     return Qnil;
 }
 
@@ -153,7 +150,6 @@ static VALUE stop_waiting(VALUE arg)
 {
     struct gen *g = (struct gen *)arg;
     g->consumer = NULL;
-    rt_current()->wait_obj = Qnil;
     return Qnil;
 }
 
@@ -169,11 +165,10 @@ VALUE gen_next(VALUE obj)
             g->refs++;
             g->producer = thread_start_hidden(produce, g);
         } else {
-            sched_wakeup(g->producer);
+            sched_wakeup(&g->producer->g);
         }
     }
     g->consumer = rt_current();
-    rt_current()->wait_obj = obj;
     vm_ensure(wait_for_value, (VALUE)g, stop_waiting, (VALUE)g);
     GC_GUARD(obj);
     if (g->state == GEN_HANDED) {

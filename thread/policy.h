@@ -1,0 +1,28 @@
+/* policy.h: the scheduling policy: which runnable thread runs next, and
+ * whether the running one should give way.  The scheduler (sched.c) makes
+ * every such decision through these functions; one implementation is
+ * linked in, chosen by configure (POLICY_SRC) as the timer backend is:
+ *   policy_strict.c   Ruby 1.8's rule: strict priorities, round robin
+ *                     within a priority (the default).
+ * A new policy is a new policy_NAME.c implementing these, and a configure
+ * option that names it; the run-queue links it may use are in struct
+ * gthread's `rq` (struct policy_node, gthread.h).
+ */
+#ifndef MR_POLICY_H
+#define MR_POLICY_H
+
+#include "gthread.h"
+
+void policy_init(struct gthread *main);   /* main: the running thread, not queued */
+void policy_reset(void);                  /* after fork: nothing is queued */
+void policy_enqueue(struct gthread *t);   /* t became runnable: queue it */
+void policy_remove(struct gthread *t);    /* take t out of the queue (it runs now, or leaves) */
+struct gthread *policy_pick(void);        /* dequeue the next to run; NULL if none */
+bool policy_any(void);                    /* anything queued? */
+/* Should a queued thread run instead of cur, at a Thread.pass or a timer
+   tick?  (cur is running, not queued.) */
+bool policy_prefers_other(const struct gthread *cur);
+void policy_set_priority(struct gthread *t, int prio);   /* t may be queued */
+void policy_inherit(struct gthread *child, const struct gthread *parent);
+
+#endif

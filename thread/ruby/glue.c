@@ -1,0 +1,244 @@
+/* glue.c: green threads seen from the interpreter.  Defines the runtime's
+ * hooks (a switch sets vm.th; a deadlock is reported as MRI 1.8 did and
+ * raised as `fatal` in the main thread; signals wake the main thread) and
+ * the waits of green.h, which block through sched_block and deliver
+ * Thread#raise and kill once the wait has been left. */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include "rthread.h"
+#include "stack.h"
+
+/* ------------------------------------------------------------ hooks */
+void sched_hook_switch(struct gthread *from, struct gthread *to)
+{
+    (void)from;
+    struct rthread *t = rt_of(to);
+    vm.th = &t->t;
+    t->t.stack_dirty = true;     /* it runs: its remembered stack roots go stale */
+}
+
+static void print_wait(struct rthread *t)
+{
+    int w = t->g.wait_for;
+    if ((w & WAIT_FD) && t->g.npfds) fprintf(stderr, "F(%d)", t->g.pfds[0].fd);
+    if (w & WAIT_TIME) fprintf(stderr, "T(%f)", t->g.wake_at - sched_now());
+    if (w & WAIT_JOIN) fprintf(stderr, "J(0x%lx)", (unsigned long)t->wait_obj);
+    if (w & WAIT_PID) fprintf(stderr, "P");
+    if (!(w & (WAIT_FD | WAIT_TIME | WAIT_JOIN | WAIT_PID))) fprintf(stderr, "-");
+}
+
+static void report_thread(struct rthread *t)
+{
+    struct frame *f = frame_ruby(t->t.frame);
+    fprintf(stderr, "deadlock 0x%lx: %s:", (unsigned long)t->t.self, thread_status_name(t));
+    print_wait(t);
+    fprintf(stderr, " %s - %s:%d\n", t->g.is_main ? "(main)" : "",
+            f ? script_file(f->script) : "-", f && f->node ? f->node->line : 0);
+}
+
+/* MRI 1.8's report: one line per live thread, the main thread last. */
+void glue_report_deadlock(void)
+{
+    struct gthread *m = sched_main(), *g = m;
+    io_flush_all();
+    do {
+        g = g->all_next;
+        if (!rt_of(g)->hidden || g == m) report_thread(rt_of(g));
+    } while (g != m);
+    fflush(stderr);
+}
+
+/* Nothing can ever run again: the report, then `fatal` in the main thread.
+   Runs on the stack of the thread that found it (perhaps a dying one). */
+void sched_hook_deadlock(struct gthread *cur)
+{
+    (void)cur;
+    struct rthread *m = rt_of(sched_main());
+    glue_report_deadlock();
+    m->t.pending_exc = exc_new_fmt(vm.c.Fatal, "Thread(0x%lx): deadlock", (unsigned long)m->t.self);
+    m->t.pending |= PENDING_RAISE;
+    sched_interrupt(&m->g);
+}
+
+int sched_hook_event_fd(void) { return signal_wakeup_fd(); }
+bool sched_hook_event_pending(void) { return signal_any_pending(); }
+
+/* A signal arrived while the scheduler looked: the main thread handles it. */
+void sched_hook_event(void)
+{
+    signal_drain_wakeup();
+    if (signal_any_pending()) sched_interrupt(sched_main());
+}
+
+/* A signal noticed by another thread at a safe point: the main thread
+   handles it now. */
+static void wake_main_for_signal(void)
+{
+    struct gthread *m = sched_main();
+    sched_interrupt(m);
+    sched_yield_to(m);
+}
+
+/* ------------------------------------------------------------ delivering interrupts */
+void green_check_pending(void)
+{
+    struct rthread *cur = rt_current();
+    struct thread *th = &cur->t;
+    if (th == vm.main_th && signal_any_pending()) signal_deliver();
+    if (UNLIKELY(vm_budget_hook != NULL)) vm_budget_hook();   /* a wait may end the program too */
+    sched_clear_interrupt(&cur->g);
+    if (!th->pending) return;
+    if (th->pending & PENDING_KILL) {
+        th->pending = 0;
+        tag_jump(TAG_FATAL, Qnil, 0);
+    }
+    if (th->pending & PENDING_RAISE) {
+        VALUE exc = th->pending_exc;
+        th->pending &= ~PENDING_RAISE;
+        th->pending_exc = Qnil;
+        if (NIL_P(ivar_get(exc, ID_bt))) exc_set_backtrace(exc, exc_backtrace_here(0));
+        exc_raise_obj(exc);
+    }
+}
+
+static void on_interrupt(void)
+{
+    gen_reap_orphans();
+    if (sched_tick) sched_time_slice();
+    green_check_pending();
+}
+
+/* ------------------------------------------------------------ blocking */
+enum wake_reason glue_block(int wait_for, struct waitq *wq, VALUE obj, double deadline)
+{
+    struct rthread *cur = rt_current();
+    cur->wait_obj = obj;
+    enum wake_reason why = sched_block(wait_for, wq, deadline);
+    cur->wait_obj = Qnil;
+    if (why == WAKE_INTERRUPTED) green_check_pending();   /* left the wait first */
+    return why;
+}
+
+bool green_wait(struct waitq *q, VALUE obj, double deadline)
+{
+    if (sched_count() == 1 && deadline < 0)
+        exc_raise(vm.c.ThreadError, "stopping only thread\n\tnote: use sleep to stop forever");
+    return glue_block(WAIT_QUEUE, q, obj, deadline) != WAKE_TIMEOUT;
+}
+
+void green_sleep(double sec)
+{
+    double deadline = sec < 0 ? -1 : sched_now() + sec;
+    for (;;) {
+        enum wake_reason why = glue_block(WAIT_SLEEP, NULL, Qnil, deadline);
+        if (why != WAKE_INTERRUPTED) return;          /* a signal handled: sleep on */
+        if (deadline >= 0 && sched_now() >= deadline) return;
+    }
+}
+
+int green_wait_fds(struct pollfd *fds, int n, double timeout)
+{
+    double deadline = timeout < 0 ? -1 : sched_now() + timeout;
+    for (;;) {
+        double left = deadline < 0 ? -1 : deadline - sched_now();
+        if (deadline >= 0 && left < 0) left = 0;
+        int r = sched_poll(fds, n, left);
+        if (r >= 0 || errno != EINTR) return r;
+        green_check_pending();
+        if (deadline >= 0 && sched_now() >= deadline) return 0;
+    }
+}
+
+int green_wait_fd(int fd, short events, double timeout)
+{
+    struct pollfd p = { fd, events, 0 };
+    return green_wait_fds(&p, 1, timeout) > 0 ? p.revents : 0;
+}
+
+/* A pidfd becomes readable when the child ends (Linux 5.3); without one,
+   the thread looks every 5 ms. */
+static int pidfd_for(pid_t pid)
+{
+#ifdef SYS_pidfd_open
+    if (pid > 0) return (int)syscall(SYS_pidfd_open, pid, 0);
+#endif
+    (void)pid;
+    return -1;
+}
+
+pid_t green_waitpid(pid_t pid, int *status, int flags)
+{
+    int pfd = -1;
+    for (;;) {
+        pid_t r = waitpid(pid, status, flags | WNOHANG);
+        if (r < 0 && errno == EINTR) { green_check_pending(); continue; }
+        if (r != 0 || (flags & WNOHANG)) {
+            if (pfd >= 0) close(pfd);
+            return r;
+        }
+        if (pfd < 0) pfd = pidfd_for(pid);
+        if (pfd >= 0) {
+            green_wait_fd(pfd, POLLIN, -1);
+        } else {
+            rt_current()->wait_obj = Qnil;
+            if (glue_block(WAIT_PID, NULL, Qnil, sched_now() + 0.005) == WAKE_INTERRUPTED) continue;
+        }
+    }
+}
+
+/* ------------------------------------------------------------ passing */
+VALUE green_pass_nil(void)
+{
+    if (sched_pass() && UNLIKELY(vm.th->pending || rt_current()->g.interrupted || signal_any_pending()))
+        green_check_pending();
+    return Qnil;
+}
+
+void green_pass(void) { green_pass_nil(); }
+
+VALUE green_pass_m(VALUE self, int argc, const VALUE *argv)
+{
+    (void)self; (void)argc; (void)argv;
+    return green_pass_nil();
+}
+
+double green_now(void) { return sched_now(); }
+
+/* ------------------------------------------------------------ fork */
+void green_after_fork(void)
+{
+    struct gthread *cur = &rt_current()->g;
+    for (struct gthread *g = cur->all_next; g != cur; g = g->all_next) rt_of(g)->killed = true;
+    sched_after_fork();
+    vm.main_th = vm.th;
+}
+
+/* ------------------------------------------------------------ GC and start-up */
+static void mark_threads(void)
+{
+    struct gthread *m = sched_main(), *g = m;
+    do {
+        struct rthread *t = rt_of(g);
+        gc_mark(t->t.self);
+        if (&t->t != vm.th) gc_mark_thread_stack(&t->t, g->saved_sp);
+        g = g->all_next;
+    } while (g != m);
+}
+
+extern void (*vm_thread_interrupt_hook)(void);
+
+void glue_init(struct rthread *main)
+{
+    main->g.stack_lo = main->t.stack_lo;
+    main->g.stack_hi = main->t.stack_base;
+    sched_interrupt_flag = &vm.interrupt;
+    sched_init(&main->g);
+    stack_guard_handler_install(main->t.stack_lo);
+    vm_thread_interrupt_hook = on_interrupt;
+    signal_main_wakeup = wake_main_for_signal;
+    gc_register_marker(mark_threads);
+}

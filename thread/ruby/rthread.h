@@ -1,0 +1,56 @@
+/* rthread.h: a Ruby thread, private to thread/ruby/.  It joins three parts:
+ * the evaluator's struct thread (frames, tags, $!: what vm.th points to),
+ * the runtime's struct gthread (stack, context, waits: thread/sched.h),
+ * and what a Thread object adds (its block, value, group ...).
+ *
+ * The Ruby side talks to the runtime through sched.h and defines the
+ * runtime's hooks (glue.c): a switch sets vm.th, a deadlock is reported as
+ * MRI 1.8 did, signals wake the main thread.  Thread#raise and kill set
+ * the target's pending bits and interrupt its wait; the wait then ends,
+ * unregistered, and green_check_pending raises in the target.
+ */
+#ifndef MR_RTHREAD_H
+#define MR_RTHREAD_H
+
+#include <stddef.h>
+#include "runtime/internal.h"
+#include "gthread.h"
+#include "green.h"
+
+struct rthread {
+    struct thread t;              /* the evaluator's part: first member */
+    struct gthread g;             /* the runtime's part */
+    VALUE proc;                   /* the block to run */
+    VALUE args;                   /* its arguments */
+    VALUE value;                  /* result */
+    VALUE exception;              /* died by this exception */
+    VALUE group;                  /* ThreadGroup */
+    VALUE wait_obj;               /* the object waited on (kept alive, reported) */
+    VALUE (*entry_fn)(void *);    /* a hidden thread's body, instead of proc */
+    void *entry_arg;
+    bool abort_on_exception;
+    bool killed;                  /* status false rather than nil when dead */
+    bool hidden;                  /* the interpreter's own: not in Thread.list */
+};
+
+static inline struct rthread *RT(struct thread *t) { return (struct rthread *)t; }
+static inline struct rthread *rt_of(struct gthread *g)
+{
+    return (struct rthread *)((char *)g - offsetof(struct rthread, g));
+}
+static inline struct rthread *rt_current(void) { return RT(vm.th); }
+
+/* ---- glue.c */
+void glue_init(struct rthread *main);
+void glue_report_deadlock(void);                  /* MRI 1.8's lines on stderr */
+enum wake_reason glue_block(int wait_for, struct waitq *wq, VALUE obj, double deadline);
+
+/* ---- generator.c: orphaned producers end at a safe point */
+void gen_reap_orphans(void);
+
+/* ---- thread.c */
+struct rthread *thread_start_hidden(VALUE (*fn)(void *), void *arg);
+struct rthread *thread_get(VALUE obj);
+const char *thread_status_name(struct rthread *t);
+
+#endif

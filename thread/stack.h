@@ -1,0 +1,23 @@
+/* stack.h: C stacks for green threads, from a pool (stack.c). */
+#ifndef MR_STACK_H
+#define MR_STACK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+void stack_pool_init(void);
+/* A stack: its usable range [*lo, *lo + *size).  NULL when the address
+   space is exhausted.  *guarded tells whether a guard page lies below it
+   (otherwise stack_canary_ok must be checked). */
+void *stack_alloc(char **lo, size_t *size, bool *guarded);
+void stack_release(void *stack);
+/* The canary words at the bottom of an unguarded stack are intact. */
+bool stack_canary_ok(const char *lo);
+/* A SIGSEGV on a guard page (of a pool stack, or below the main stack,
+   whose lowest address is main_lo) ends the process with a message
+   instead of a plain crash.  Installed once, on an alternate stack. */
+void stack_guard_handler_install(const char *main_lo);
+/* The pool stack that addr lies on, NULL if none (for the handler). */
+void *stack_containing(const void *addr);
+
+#endif
