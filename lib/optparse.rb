@@ -38,10 +38,11 @@
 # Differences: Integer and Numeric take 0x1f and 0b101 (1.8.7's pattern
 # stopped at their leading 0 and refused them); DecimalInteger,
 # OctalInteger and DecimalNumeric must match all of the argument.
+# optparse/shellwords adds the Shellwords argument type.
 # Left out: short switches given as character classes ("-[a-z]"),
-# --version=PACKAGE (optparse/version), the Completion of the OptionParser
-# shell-completion helpers (optparse/shellwords, optparse/date ...), and
-# $SAFE tainting.  optparse/time and optparse/uri are not provided.
+# --version=PACKAGE (optparse/version), and $SAFE tainting.
+# optparse/time, optparse/date and optparse/uri are not provided (there
+# is no time, date or uri library yet).
 class OptionParser
   # Argument style names, as 1.8.7 had them.
   NoArgument = [NO_ARGUMENT = :NONE, nil].freeze

@@ -567,3 +567,14 @@ test "switches without names" do
   assert_equal %w[- -v], o.parse(%w[- -- -v])
   assert_equal [OptionParser::NeedlessArgument, "needless argument: --=x"], perr { o.parse(%w[--=x]) }
 end
+
+test "optparse/shellwords" do
+  require 'optparse/shellwords'
+  got = nil
+  o = OptionParser.new
+  o.on("--cmd LINE", Shellwords) { |v| got = v }
+  o.parse(["--cmd", %q{ls -l "my file" 'a b'}])
+  assert_equal ["ls", "-l", "my file", "a b"], got
+  e = assert_raise(ArgumentError) { o.parse(["--cmd", %q{echo "open}]) }
+  assert_equal 'Unmatched double quote: "open', e.message
+end
