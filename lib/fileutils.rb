@@ -24,6 +24,8 @@
 # catch them; @fileutils_label prefixes each line).
 # Left out: devices, sockets and FIFOs are not copied (RuntimeError
 # "cannot handle device file" and the like, as 1.8.7 without mknod).
+# As in 1.8.7, rmdir takes no :parents option (1.9 added it): it raises
+# ArgumentError "no such option: parents".
 # Differences: cp_r of a directory into itself raises ArgumentError
 # "cannot copy directory a to itself a/b" (1.8.7 recursed until the path
 # grew too long).  chown/chown_R with a user or group name look it up in
