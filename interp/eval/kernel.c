@@ -122,8 +122,11 @@ static VALUE k_abort(VALUE self, int argc, const VALUE *argv)
     arity_check(argc, 0, 1);
     VALUE msg = argc ? conv_to_str(argv[0]) : str_new_cstr("exit");
     if (argc) {
+        /* 1.8.7 puts the message on $stderr, whatever it is now */
         io_flush_all();
-        fprintf(stderr, "%s\n", RSTRING_PTR(msg));
+        VALUE line = str_dup(msg);
+        str_cat(line, "\n", 1);
+        vm_call1(gvar_get(sym_intern_cstr("$stderr")), sym_intern_cstr("write"), line);
     } else if (!NIL_P(vm.th->errinfo)) {
         exc_print(vm.th->errinfo);
     }

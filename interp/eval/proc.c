@@ -15,8 +15,11 @@ VALUE proc_new(const struct block *blk, bool lambda)
     if ((blk->flags & BLOCK_FROM_PROC) && blk->proc) {
         if (!lambda || (blk->flags & BLOCK_LAMBDA)) return blk->proc;
     }
+    /* the object first: block_to_heap may make a Proc of the outer block,
+       which only h refers to, so no allocation may come between them */
+    volatile VALUE obj = gc_new_obj(T_PROC, vm.c.Proc);
+    RDATA(obj)->data = NULL;
     struct block *h = block_to_heap(blk);
-    VALUE obj = gc_new_obj(T_PROC, vm.c.Proc);
     RDATA(obj)->data = h;
     h->proc = obj;
     if (lambda) {
@@ -121,8 +124,9 @@ static VALUE proc_eq(VALUE self, int argc, const VALUE *argv)
 /* Proc#dup and #clone: a new Proc over the same code and variables */
 static VALUE proc_dup(VALUE self, int argc, const VALUE *argv)
 {
+    volatile VALUE obj = gc_new_obj(T_PROC, obj_class(self));
+    RDATA(obj)->data = NULL;
     struct block *h = block_to_heap(proc_block(self));
-    VALUE obj = gc_new_obj(T_PROC, obj_class(self));
     RDATA(obj)->data = h;
     h->proc = obj;
     if (proc_is_lambda(self)) FL_SET(obj, PROC_LAMBDA);

@@ -275,6 +275,14 @@ static VALUE main_to_s(VALUE self, int argc, const VALUE *argv)
     return str_new_cstr("main");
 }
 
+/* 1.8.7's main.include: `include Mod` at the top level includes into Object */
+static VALUE main_include(VALUE self, int argc, const VALUE *argv)
+{
+    (void)self;
+    if (argc == 0) return vm.c.Object;      /* 1.8.7 allows a bare `include` */
+    return vm_call(vm.c.Object, sym_intern_cstr("include"), argc, argv);
+}
+
 void vm_init(void *stack_base)
 {
     sym_init();
@@ -286,6 +294,7 @@ void vm_init(void *stack_base)
     vm.top_self = obj_alloc(vm.c.Object);
     define_singleton_method(vm.top_self, "to_s", main_to_s, 0);
     define_singleton_method(vm.top_self, "inspect", main_to_s, 0);
+    define_singleton_method(vm.top_self, "include", main_include, -1);
     vm.top_cref = cref_new(vm.c.Object, 0);
     vm.booted = true;
 }

@@ -272,12 +272,13 @@ static VALUE f_utime(VALUE self, int argc, const VALUE *argv)
     return each_path(argc, argv, 2, do_utime, ts);
 }
 
+/* 1.8.7 names both paths as "FROM or TO" (1.9 changed it to "(FROM, TO)") */
 static VALUE two_paths(const VALUE *argv, int (*fn)(const char *, const char *))
 {
     volatile VALUE pa = file_path_arg(argv[0]), pb = file_path_arg(argv[1]);
     if (fn(str_cstr(pa), str_cstr(pb)) < 0) {
         int err = errno;
-        volatile VALUE msg = str_new_fmt("(%s, %s)", str_cstr(pa), str_cstr(pb));
+        volatile VALUE msg = str_new_fmt("%s or %s", str_cstr(pa), str_cstr(pb));
         errno = err;
         exc_sys_fail(str_cstr(msg));
     }

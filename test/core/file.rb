@@ -211,7 +211,9 @@ test "delete rename link truncate" do
   assert_false File.exist?(a)
   assert_equal "aaa", File.read(b)
   e = assert_raise(Errno::ENOENT) { File.rename(a, b) }
-  assert_equal "No such file or directory - (#{a}, #{b})", e.message
+  assert_equal "No such file or directory - #{a} or #{b}", e.message
+  e = assert_raise(Errno::EEXIST) { File.symlink(a, b) }
+  assert_equal "File exists - #{a} or #{b}", e.message
   c = File.join(TMP, "c.txt")
   assert_equal 0, File.link(b, c)
   assert_equal 2, File.stat(b).nlink

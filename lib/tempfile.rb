@@ -1,0 +1,179 @@
+# tempfile.rb: Tempfile, a temporary file removed when no longer needed,
+# for miniruby.
+#
+# Written for miniruby after the API of Ruby 1.8.7's tempfile.rb:
+#   Tempfile.new(basename, tmpdir = Dir.tmpdir): creates and opens (mode
+#   0600, read-write) a new file in tmpdir named
+#   BASENAMEyyyymmdd-PID-RANDOM-N, or PREFIX...SUFFIX when basename is an
+#   Array [prefix, suffix].  Tempfile.open(...) is new, or with a block
+#   yields the Tempfile, closes it when the block ends and returns nil.
+#   A Tempfile is a DelegateClass(File): the File methods (write, puts,
+#   read, gets, rewind, seek, flush, each_line, stat ...) go to the open
+#   file.  path (nil once unlinked), close (close(true) also unlinks),
+#   close!, unlink/delete (the file goes; the open handle still works, as
+#   on Unix), open (reopens the file "r+", at its start), size/length (the
+#   size of the flushed file, 0 once closed).
+#   Every Tempfile not unlinked is closed and its file removed when the
+#   interpreter exits (only by the process that made it, not by a forked
+#   child).
+# In 1.8.7 a GC finaliser also removed a Tempfile once it was garbage;
+# miniruby has no ObjectSpace.define_finalizer, so here files are removed
+# at exit (and also by finaliser, where define_finalizer exists).
+# Left out: $SAFE's tainted-tmpdir check; the ".lock" directories 1.8.7
+# made while choosing a name (File::EXCL does that here).
+require 'delegate'
+require 'tmpdir'
+
+class Tempfile < DelegateClass(File)
+  MAX_TRY = 10
+  @@cleanlist = []
+  @@pending = {}          # the clean-up proc of each Tempfile to remove at exit
+
+  def initialize(basename, tmpdir = Dir.tmpdir)
+    tmpfile = nil
+    tmpname = nil
+    n = 0
+    failure = 0
+    begin
+      tmpname = File.join(tmpdir, make_tmpname(basename, n))
+      n += 1
+      tmpfile = File.open(tmpname, File::RDWR | File::CREAT | File::EXCL, 0600)
+    rescue Errno::EEXIST
+      failure += 1
+      retry if failure < MAX_TRY
+      raise "cannot generate tempfile `%s'" % tmpname
+    end
+    @tmpfile = tmpfile
+    @tmpname = tmpname
+    @@cleanlist << tmpname
+    @data = [tmpname, tmpfile, @@cleanlist]
+    @clean_proc = Tempfile.callback(@data)
+    @@pending[@data.object_id] = @clean_proc
+    if ObjectSpace.respond_to?(:define_finalizer)
+      ObjectSpace.define_finalizer(self, @clean_proc)
+    end
+    super(tmpfile)
+  end
+
+  def make_tmpname(basename, n)
+    if basename.is_a?(Array)
+      prefix, suffix = basename[0], basename[1]
+    else
+      prefix, suffix = basename, ''
+    end
+    stamp = Time.now.strftime("%Y%m%d")
+    "#{prefix}#{stamp}-#{$$}-#{rand(0x100000000).to_s(36)}-#{n}#{suffix}"
+  end
+  private :make_tmpname
+
+  # Reopens the file (closed or not) for reading and writing, at its start.
+  def open
+    @tmpfile.close if @tmpfile && !@tmpfile.closed?
+    @tmpfile = File.open(@tmpname, 'r+')
+    @data[1] = @tmpfile if @data
+    __setobj__(@tmpfile)
+  end
+
+  def _close
+    @tmpfile.close if @tmpfile && !@tmpfile.closed?
+    @tmpfile = nil
+    @data[1] = nil if @data
+  end
+  protected :_close
+
+  # Closes the file; close(true) removes it too.
+  def close(unlink_now = false)
+    if unlink_now
+      close!
+    else
+      _close
+    end
+    nil
+  end
+
+  # Closes and removes the file.
+  def close!
+    _close
+    @clean_proc.call
+    forget
+    @data = @tmpname = nil
+  end
+
+  # Removes the file now; an open Tempfile stays usable until closed.
+  def unlink
+    begin
+      File.unlink(@tmpname) if @tmpname && File.exist?(@tmpname)
+    rescue Errno::EACCES
+      return
+    end
+    @@cleanlist.delete(@tmpname)
+    forget
+    @data = @tmpname = nil
+  end
+  alias delete unlink
+
+  def path
+    @tmpname
+  end
+
+  def size
+    if @tmpfile
+      @tmpfile.flush
+      @tmpfile.stat.size
+    else
+      0
+    end
+  end
+  alias length size
+
+  def forget
+    @@pending.delete(@data.object_id) if @data
+    if ObjectSpace.respond_to?(:undefine_finalizer)
+      ObjectSpace.undefine_finalizer(self)
+    end
+  end
+  private :forget
+
+  class << self
+    # The proc that closes and removes the file of +data+ ([path, file,
+    # cleanlist]); it does nothing in another process (a fork).
+    def callback(data)
+      pid = $$
+      lambda do
+        if pid == $$
+          path, tmpfile, cleanlist = data[0], data[1], data[2]
+          $stderr.print "removing ", path, "..." if $DEBUG
+          tmpfile.close if tmpfile && !tmpfile.closed?
+          File.unlink(path) if path && File.exist?(path)
+          cleanlist.delete(path) if cleanlist
+          $stderr.print "done\n" if $DEBUG
+        end
+      end
+    end
+
+    # Tempfile.open(basename, tmpdir) { |tempfile| ... }
+    def open(*args)
+      tempfile = new(*args)
+      return tempfile unless block_given?
+      begin
+        yield tempfile
+      ensure
+        tempfile.close
+      end
+      nil
+    end
+
+    def remove_pending
+      @@pending.values.each do |clean|
+        begin
+          clean.call
+        rescue StandardError
+        end
+      end
+      @@pending.clear
+    end
+    private :remove_pending
+  end
+end
+
+at_exit { Tempfile.__send__(:remove_pending) }
