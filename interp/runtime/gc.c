@@ -408,6 +408,34 @@ static void drain_mark_stack(void)
     dbg_parent = 0;
 }
 
+/* ------------------------------------------------------------ weak references */
+static struct gc_weak *weak_list;
+
+void gc_weak_link(struct gc_weak *w)
+{
+    w->prev = 0;
+    w->next = weak_list;
+    if (weak_list) weak_list->prev = w;
+    weak_list = w;
+}
+
+void gc_weak_unlink(struct gc_weak *w)
+{
+    if (w->prev) w->prev->next = w->next; else weak_list = w->next;
+    if (w->next) w->next->prev = w->prev;
+    w->prev = w->next = 0;
+}
+
+/* After marking: what only weak references reach is about to be swept. */
+static void clear_weak(void)
+{
+    for (struct gc_weak *w = weak_list; w; w = w->next) {
+        if (w->dead || !HEAP_P(w->obj) || (RBASIC(w->obj)->flags & FL_MARK)) continue;
+        w->dead = true;
+        w->obj = Qnil;
+    }
+}
+
 /* ------------------------------------------------------------ sweeping */
 static void free_object(VALUE v)
 {
@@ -474,6 +502,7 @@ static void collect(void)
     dbg_phase = "running"; dbg_th = vm.th;
     gc_mark_running_stack();
     drain_mark_stack();
+    clear_weak();
     sweep();
     heap.count++;
     heap.last_work = heap.mark_work;

@@ -1,4 +1,5 @@
 /* gc_class.c: the GC and ObjectSpace modules seen from Ruby. */
+#include <stdlib.h>
 #include "internal.h"
 
 static VALUE gc_start_m(VALUE self, int argc, const VALUE *argv)
@@ -38,6 +39,53 @@ static VALUE os_each_object(VALUE self, int argc, const VALUE *argv)
     return INT2FIX(RARRAY_LEN(found));
 }
 
+/* ObjectSpace::WeakCell (miniruby's, for weakref.rb): a reference that
+   does not keep its object alive. */
+static void weak_cell_free(void *p)
+{
+    gc_weak_unlink(p);
+    free(p);
+}
+
+static const struct data_type weak_cell_type = { "WeakCell", NULL, weak_cell_free, NULL };
+
+static VALUE weak_cell_alloc(VALUE klass)
+{
+    struct gc_weak *w = xmalloc(sizeof *w);
+    w->obj = Qnil;
+    w->dead = false;
+    gc_weak_link(w);
+    return data_new(klass, &weak_cell_type, w);
+}
+
+static VALUE weak_cell_initialize(VALUE self, int argc, const VALUE *argv)
+{
+    struct gc_weak *w = data_get(self, &weak_cell_type);
+    w->obj = argv[0];
+    w->dead = false;
+    return self;
+}
+
+/* The object, or nil once it was collected. */
+static VALUE weak_cell_get(VALUE self, int argc, const VALUE *argv)
+{
+    return ((struct gc_weak *)data_get(self, &weak_cell_type))->obj;
+}
+
+static VALUE weak_cell_alive_p(VALUE self, int argc, const VALUE *argv)
+{
+    return BOOL2V(!((struct gc_weak *)data_get(self, &weak_cell_type))->dead);
+}
+
+static void weak_cell_init(void)
+{
+    VALUE c = class_define_under(vm.c.ObjectSpace, "WeakCell", vm.c.Object);
+    class_set_allocator(c, weak_cell_alloc);
+    define_private_method(c, "initialize", weak_cell_initialize, 1);
+    define_method(c, "get", weak_cell_get, 0);
+    define_method(c, "alive?", weak_cell_alive_p, 0);
+}
+
 void gc_class_init(void)
 {
     vm.c.GC = module_define("GC");
@@ -49,4 +97,5 @@ void gc_class_init(void)
     define_module_function(vm.c.ObjectSpace, "each_object", os_each_object, -1);
     define_module_function(vm.c.ObjectSpace, "garbage_collect", gc_start_m, 0);
     define_method(vm.c.Kernel, "garbage_collect", gc_start_m, 0);
+    weak_cell_init();
 }

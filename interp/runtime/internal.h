@@ -24,6 +24,15 @@ void gc_mark_frames(struct frame *f);
 void gc_mark_thread_stack(struct thread *th, char *lo);
 void gc_mark_running_stack(void);
 void gc_prepare_nomem(void);      /* after the exception classes exist */
+/* A weak reference: the collection that finds obj reachable from nothing
+   else sets dead and obj to Qnil before it frees obj. */
+struct gc_weak {
+    VALUE obj;
+    bool dead;
+    struct gc_weak *prev, *next;
+};
+void gc_weak_link(struct gc_weak *w);
+void gc_weak_unlink(struct gc_weak *w);
 
 /* ---- start-up: each module defines its classes and methods */
 void class_init(void);       /* Object, Module, Class, Kernel: first */
