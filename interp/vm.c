@@ -246,6 +246,13 @@ static VALUE main_to_s(VALUE self, int argc, const VALUE *argv)
     return str_new_cstr("main");
 }
 
+/* main.include(M): top-level `include Math` includes into Object, as in 1.8.7. */
+static VALUE main_include(VALUE self, int argc, const VALUE *argv)
+{
+    (void)self;
+    return vm_call(vm.c.Object, sym_intern_cstr("include"), argc, argv);
+}
+
 void vm_init(void *stack_base)
 {
     sym_init();
@@ -257,6 +264,7 @@ void vm_init(void *stack_base)
     vm.top_self = obj_alloc(vm.c.Object);
     define_singleton_method(vm.top_self, "to_s", main_to_s, 0);
     define_singleton_method(vm.top_self, "inspect", main_to_s, 0);
+    define_singleton_method(vm.top_self, "include", main_include, -1);
     vm.top_cref = cref_new(vm.c.Object, 0);
     vm.booted = true;
 }
