@@ -9,8 +9,10 @@
 #   ceil, truncate, round, to_i, to_f, to_r, to_s ("3/4", "3" when the
 #   denominator is 1), inspect ("Rational(3, 4)"), hash (equal Rationals
 #   hash alike); Integer#numerator/denominator/to_r/gcd/lcm/gcdlcm;
-#   Fixnum#quo and Bignum#quo (and rdiv) giving a Rational, #rpower
-#   (a Rational for a negative exponent) and power! (the original **).
+#   Fixnum#quo and Bignum#quo (and rdiv) giving a Rational; and, as in
+#   1.8.7, Fixnum#** and Bignum#** become #rpower, exact for a negative
+#   Integer exponent (2 ** -2 => Rational(1, 4)), the original ** staying
+#   as power!.
 #   A zero denominator raises ZeroDivisionError "denominator is zero";
 #   dividing by an Integer zero raises ZeroDivisionError "division by zero".
 #   Rational::Unify (defined by mathn) makes Rational(n, 1) return n.
@@ -310,5 +312,6 @@ end
         power!(other)
       end
     end
+    alias_method :**, :rpower
   end
 end

@@ -192,7 +192,14 @@ test "Integer methods" do
   assert_equal "Rational(1, 4)", 2.rpower(-2).inspect
   assert_equal 8, 2.rpower(3)
   assert_equal 8, 2.power!(3)
-  assert_equal 8, 2 ** 3                         # ** itself is unchanged
-  assert_equal 0.25, 2 ** -2
-  assert_equal 3, 7 / 2                          # so is /
+  assert_equal 8, 2 ** 3
+  assert_equal "Rational(1, 4)", (2 ** -2).inspect   # ** is rpower, as in 1.8.7
+  assert_equal "Rational(1, 8)", ((-2) ** -3 * -1).inspect
+  assert_equal "Rational(1, 1267650600228229401496703205376)", (2 ** -100).inspect
+  assert_equal "Rational(1, 1267650600228229401496703205376)", ((2 ** 100) ** -1).inspect
+  assert_in_delta 1.4142135, 2 ** 0.5, 0.000001
+  assert_in_delta 0.7071067, 2 ** -0.5, 0.000001
+  assert_equal 1, 2 ** 0
+  assert_equal 0.25, 2.power!(-2)
+  assert_equal 3, 7 / 2                          # / is unchanged
 end
