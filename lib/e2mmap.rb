@@ -10,8 +10,10 @@
 #   gives instances Raise/Fail that use their class's templates.  The module
 #   functions Exception2MessageMapper.def_exception(k, n, m, s),
 #   .def_e2message(k, c, m), .Raise(k, c, *args), .e2mm_message(k, c) and
-#   the alias E2MM.  Templates are looked up along the ancestors of the
-#   raising class and may contain #{...}, evaluated in that class
+#   .extend_to(binding), the alias E2MM, and a public fail that raises
+#   through the templates (Kernel#fail for anything unregistered).
+#   Templates are looked up along the ancestors of the raising class and
+#   may contain #{...}, evaluated in that class
 #   ("\#{self.name} dimension mismatch" gives "Matrix dimension mismatch").
 #   An unregistered class raises
 #   Exception2MessageMapper::ErrNotRegisteredException
@@ -38,6 +40,11 @@ module Exception2MessageMapper
     def def_e2message(k, c, m)
       @templates[[k, c]] = m
       c
+    end
+
+    # Extends the self of binding b (old style: extend_to(binding)).
+    def extend_to(b)
+      eval("self", b).extend(self)
     end
 
     def def_exception(k, n, m, s = StandardError)
@@ -79,6 +86,17 @@ module Exception2MessageMapper
     E2MM.Raise(self, c, *args)
   end
   alias Fail Raise
+
+  # fail(klass, *args) with a template raises as Raise does; anything else
+  # is Kernel#fail.  Public, so that Klass.fail(Klass::ErrX) works.
+  def fail(*args)
+    if args[0].kind_of?(Class) && E2MM.e2mm_message(self, args[0])
+      E2MM.Raise(self, *args)
+    else
+      super
+    end
+  end
+  public :fail
 
   def def_e2message(c, m)
     E2MM.def_e2message(self, c, m)

@@ -66,3 +66,16 @@ test "module functions" do
   assert_same c, k::ErrX
   assert_raise(IndexError, "x 1") { Exception2MessageMapper.Raise(k, k::ErrX, 1) }
 end
+
+class OldStyle
+  Exception2MessageMapper.extend_to(binding)
+  def_exception :ErrEmpty, "nothing in %s"
+end
+
+test "extend_to and the public fail" do
+  assert_true OldStyle.kind_of?(Exception2MessageMapper)
+  assert_raise(OldStyle::ErrEmpty, "nothing in box") { OldStyle.fail OldStyle::ErrEmpty, "box" }
+  assert_raise(RuntimeError, "plain") { OldStyle.fail "plain" }     # Kernel#fail
+  assert_raise(IOError, "io") { OldStyle.fail IOError, "io" }
+  assert_raise(RuntimeError, "inside") { OldStyle.class_eval { fail "inside" } }
+end
