@@ -15,8 +15,11 @@ VALUE proc_new(const struct block *blk, bool lambda)
     if ((blk->flags & BLOCK_FROM_PROC) && blk->proc) {
         if (!lambda || (blk->flags & BLOCK_LAMBDA)) return blk->proc;
     }
+    /* The object first: block_to_heap may make a Proc for the outer block,
+       held only by the copy until the copy hangs off a marked object. */
+    volatile VALUE obj = gc_new_obj(T_PROC, vm.c.Proc);
+    RDATA(obj)->data = NULL;
     struct block *h = block_to_heap(blk);
-    VALUE obj = gc_new_obj(T_PROC, vm.c.Proc);
     RDATA(obj)->data = h;
     h->proc = obj;
     if (lambda) {
