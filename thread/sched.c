@@ -640,9 +640,27 @@ static void mark_threads(void)
     struct rthread *t = S.main;
     do {
         gc_mark(t->t.self);
-        if (&t->t != vm.th) gc_mark_thread_stack(&t->t, t->saved_sp);
+        t->gc_deferred = &t->t != vm.th && t->parked_gen && gen_parked_deferrable(t->parked_gen);
+        if (&t->t != vm.th && !t->gc_deferred) gc_mark_thread_stack(&t->t, t->saved_sp);
         t = t->all_next;
     } while (t != S.main);
+}
+
+/* After the roots: the stacks of parked producers whose generators have
+   been reached (or, final, of all that are left).  True if it marked. */
+static bool mark_parked_producers(bool final)
+{
+    bool marked = false;
+    struct rthread *t = S.main;
+    do {
+        if (t->gc_deferred && gen_parked_reached(t->parked_gen, final)) {
+            t->gc_deferred = false;
+            gc_mark_thread_stack(&t->t, t->saved_sp);
+            marked = true;
+        }
+        t = t->all_next;
+    } while (t != S.main);
+    return marked;
 }
 
 extern void (*vm_thread_interrupt_hook)(void);
@@ -657,6 +675,7 @@ void sched_init(struct rthread *main_rt)
     main_rt->heap_index = main_rt->fd_index = -1;
     vm_thread_interrupt_hook = on_interrupt;
     gc_register_marker(mark_threads);
+    gc_register_late_marker(mark_parked_producers);
 }
 
 /* In a forked child only the thread that called fork lives on, as in MRI

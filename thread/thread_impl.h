@@ -68,6 +68,8 @@ struct rthread {
     bool killed;                  /* status false rather than nil when dead */
     bool is_main;
     bool hidden;                  /* the interpreter's own: not in Thread.list */
+    struct gen *parked_gen;       /* a producer stopped in hand-over: its generator */
+    bool gc_deferred;             /* this collection: stack marked only if that is reached */
 };
 
 static inline struct rthread *RT(struct thread *t) { return (struct rthread *)t; }
@@ -99,6 +101,11 @@ size_t stack_default_size(void);
 
 /* ---- generators (generator.c): orphaned producers end at a safe point */
 void gen_reap_orphans(void);
+/* For the collector: whether a producer parked for g may have its stack
+   marked only once g's object is reached; whether it is (at the final
+   pass an unreached g is orphaned, and counts as reached). */
+bool gen_parked_deferrable(const struct gen *g);
+bool gen_parked_reached(struct gen *g, bool final);
 
 /* ---- the Thread class (thread.c) */
 struct rthread *thread_start_hidden(VALUE (*fn)(void *), void *arg);
