@@ -5,7 +5,7 @@
 #   MonitorMixin (include it and call super in initialize, or extend an
 #   object with it): mon_enter, mon_exit, mon_try_enter (try_mon_enter),
 #   mon_synchronize (synchronize), new_cond; MonitorMixin::ConditionVariable
-#   (made by new_cond only): wait(timeout = nil) (true when signalled,
+#   (made by new_cond): wait(timeout = nil) (true when signalled,
 #   false when the timeout ran out), wait_while { }, wait_until { },
 #   signal, broadcast, count_waiters, and its Timeout exception class.
 #   Monitor: a class including MonitorMixin, with the aliases try_enter,
