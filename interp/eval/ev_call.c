@@ -91,7 +91,9 @@ static NOINLINE VALUE call_missing(struct frame *f, VALUE recv, ID mid, int argc
     for (int i = 0; i < argc; i++) ary_push(args, argv[i]);
     missing_kind_holder = INT2FIX(kind);
     if (!mm) exc_no_method(recv, mid, argc, argv, kind);
-    return vm_call_me(recv, mm, ID_method_missing, (int)RARRAY_LEN(args), RARRAY_PTR(args), blk);
+    VALUE v = vm_call_me(recv, mm, ID_method_missing, (int)RARRAY_LEN(args), RARRAY_PTR(args), blk);
+    GC_GUARD(args);             /* the call's argv is its buffer */
+    return v;
 }
 
 /* Kernel#method_missing: raise NoMethodError/NameError as MRI words it. */

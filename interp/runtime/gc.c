@@ -50,6 +50,7 @@ static struct {
     size_t nroots, roots_capa;
     void (**markers)(void);
     size_t nmarkers;
+    bool (*late_marker)(bool final);
     size_t malloc_increase, malloc_limit;
     size_t mark_work;             /* references visited by the running collection */
     size_t last_work;             /* and by the last one: the live graph's size */
@@ -141,6 +142,11 @@ static VALUE slot_of(uintptr_t p)
         return (VALUE)(pg->start + off / GC_SLOT_SIZE * GC_SLOT_SIZE);
     }
     return 0;
+}
+
+bool gc_marked(VALUE v)
+{
+    return HEAP_P(v) && (RBASIC(v)->flags & FL_MARK);
 }
 
 bool gc_is_object(VALUE v)
@@ -502,6 +508,10 @@ static void collect(void)
     dbg_phase = "running"; dbg_th = vm.th;
     gc_mark_running_stack();
     drain_mark_stack();
+    if (heap.late_marker) {         /* until nothing more is reached, then the rest */
+        while (heap.late_marker(false)) drain_mark_stack();
+        if (heap.late_marker(true)) drain_mark_stack();
+    }
     clear_weak();
     sweep();
     heap.count++;
@@ -584,6 +594,11 @@ void gc_register_root(VALUE *addr)
         heap.roots = xrealloc(heap.roots, heap.roots_capa * sizeof(VALUE *));
     }
     heap.roots[heap.nroots++] = addr;
+}
+
+void gc_register_late_marker(bool (*mark)(bool final))
+{
+    heap.late_marker = mark;
 }
 
 void gc_register_marker(void (*mark)(void))

@@ -35,6 +35,10 @@ void gc_mark_values(const VALUE *p, size_t n);
 void gc_mark_env(struct env *e);
 void gc_register_root(VALUE *addr);              /* a C global holding a VALUE */
 void gc_register_marker(void (*mark)(void));     /* extra roots (thread list ...) */
+/* Marks after the roots, again while it returns true, then once with final
+   set (parked generator producers: see thread/generator.c). */
+void gc_register_late_marker(bool (*mark)(bool final));
+bool gc_marked(VALUE v);                         /* marked in the collection under way */
 void gc_start(void);
 bool gc_enable(bool on);                         /* returns the previous state */
 void gc_malloc_increase(size_t n);               /* count malloc'd bytes toward the next GC */

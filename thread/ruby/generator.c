@@ -31,6 +31,7 @@ struct gen {
     struct rthread *producer;    /* NULL until the first request, and once it ended */
     struct rthread *consumer;    /* waiting for a value, or NULL */
     VALUE recv, args, value, error;   /* marked through the object */
+    VALUE obj;                   /* the object (not marked: only looked at) */
     ID meth;
     struct gen *next_orphan;
 };
@@ -73,6 +74,22 @@ static void gen_free(void *p)
 
 static const struct data_type gen_type = { "generator", gen_mark, gen_free, NULL };
 
+/* A producer's stack often reaches its own generator (the block's
+   closure holds the variable the Enumerator is in): were that stack a
+   root, an abandoned generator would never be collected.  So a parked
+   producer's stack is marked only once the object is reached some other
+   way; if it is not, the generator is orphaned (its producer ends), and
+   the stack is marked all the same, so that nothing is freed under it. */
+bool gen_parked_deferrable(const struct gen *g) { return !g->orphaned; }
+
+bool gen_parked_reached(struct gen *g, bool final)
+{
+    if (gc_marked(g->obj)) return true;
+    if (!final) return false;
+    orphan(g);
+    return true;
+}
+
 /* At a safe point: wake the producers whose generators are gone. */
 void gen_reap_orphans(void)
 {
@@ -93,8 +110,12 @@ static VALUE hand_over(VALUE data, int argc, const VALUE *argv)
     g->value = argc == 0 ? Qnil : argc == 1 ? argv[0] : ary_new_from(argc, argv);
     g->state = GEN_HANDED;
     if (g->consumer) sched_wakeup(&g->consumer->g);
-    while (g->state != GEN_RUNNING && !g->orphaned)
+    struct rthread *self = rt_current();
+    while (g->state != GEN_RUNNING && !g->orphaned) {
+        self->parked_gen = g;
         glue_block(WAIT_QUEUE, NULL, Qnil, -1);   /* waits for the next request */
+        self->parked_gen = NULL;
+    }
     if (g->orphaned) tag_jump(TAG_FATAL, Qnil, 0);
     return Qnil;
 }
@@ -116,6 +137,7 @@ static VALUE produce(void *arg)
     struct gen *g = arg;
     int state;
     vm_protect(run_iteration, (VALUE)g, &state);
+    rt_current()->parked_gen = NULL;          /* if an exception left hand_over */
     g->error = state == TAG_RAISE ? vm.th->errinfo : Qnil;
     if (state && state != TAG_RAISE && state != TAG_FATAL)
         g->error = exc_new(vm.c.LocalJumpError, "unexpected jump out of an enumerator", 36);
@@ -134,6 +156,7 @@ VALUE gen_new(VALUE recv, ID meth, VALUE args)
     g->meth = meth;
     g->recv = g->args = g->value = g->error = Qnil;
     VALUE obj = data_new(vm.c.Object, &gen_type, g);
+    g->obj = obj;
     g->recv = recv;            /* marked through obj only from here */
     g->args = args;
     return obj;

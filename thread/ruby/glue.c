@@ -224,9 +224,28 @@ static void mark_threads(void)
     do {
         struct rthread *t = rt_of(g);
         gc_mark(t->t.self);
-        if (&t->t != vm.th) gc_mark_thread_stack(&t->t, g->saved_sp);
+        t->gc_deferred = &t->t != vm.th && t->parked_gen && gen_parked_deferrable(t->parked_gen);
+        if (&t->t != vm.th && !t->gc_deferred) gc_mark_thread_stack(&t->t, g->saved_sp);
         g = g->all_next;
     } while (g != m);
+}
+
+/* After the roots: the stacks of parked producers whose generators have
+   been reached (or, final, of all that are left).  True if it marked. */
+static bool mark_parked_producers(bool final)
+{
+    bool marked = false;
+    struct gthread *m = sched_main(), *g = m;
+    do {
+        struct rthread *t = rt_of(g);
+        if (t->gc_deferred && gen_parked_reached(t->parked_gen, final)) {
+            t->gc_deferred = false;
+            gc_mark_thread_stack(&t->t, g->saved_sp);
+            marked = true;
+        }
+        g = g->all_next;
+    } while (g != m);
+    return marked;
 }
 
 extern void (*vm_thread_interrupt_hook)(void);
@@ -241,4 +260,5 @@ void glue_init(struct rthread *main)
     vm_thread_interrupt_hook = on_interrupt;
     signal_main_wakeup = wake_main_for_signal;
     gc_register_marker(mark_threads);
+    gc_register_late_marker(mark_parked_producers);
 }

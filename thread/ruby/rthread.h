@@ -31,6 +31,8 @@ struct rthread {
     bool abort_on_exception;
     bool killed;                  /* status false rather than nil when dead */
     bool hidden;                  /* the interpreter's own: not in Thread.list */
+    struct gen *parked_gen;       /* a producer stopped in hand-over: its generator */
+    bool gc_deferred;             /* this collection: stack marked only if that is reached */
 };
 
 static inline struct rthread *RT(struct thread *t) { return (struct rthread *)t; }
@@ -46,7 +48,13 @@ void glue_report_deadlock(void);                  /* MRI 1.8's lines on stderr *
 enum wake_reason glue_block(int wait_for, struct waitq *wq, VALUE obj, double deadline);
 
 /* ---- generator.c: orphaned producers end at a safe point */
+struct gen;
 void gen_reap_orphans(void);
+/* For the collector: whether a producer parked for g may have its stack
+   marked only once g's object is reached; whether it is (at the final
+   pass an unreached g is orphaned, and counts as reached). */
+bool gen_parked_deferrable(const struct gen *g);
+bool gen_parked_reached(struct gen *g, bool final);
 
 /* ---- thread.c */
 struct rthread *thread_start_hidden(VALUE (*fn)(void *), void *arg);
