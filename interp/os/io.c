@@ -240,6 +240,38 @@ int io_cloexec_fd(int fd)
     return fd;
 }
 
+/* Is fd ready for events right now?  Asked again just before every read
+   or write on a descriptor that could block: a wake-up from the scheduler
+   may be stale by the time the thread runs (another thread that waited
+   for the same descriptor took the data, or filled the pipe), and a read
+   or write on a blocking descriptor would then stop the whole process.
+   Nothing runs between this poll and the call that follows it. */
+static bool ready_now(int fd, short events)
+{
+    struct pollfd p = { fd, events, 0 };
+    int r;
+    while ((r = poll(&p, 1, 0)) < 0 && errno == EINTR)
+        ;
+    return r != 0;
+}
+
+/* Wait through the scheduler until fd is ready, and still ready now. */
+static void wait_ready(int fd, short events)
+{
+    while (!ready_now(fd, events)) green_wait_fd(fd, events, -1);
+}
+
+/* Descriptors miniruby makes itself (pipes, FIFOs it opens, sockets) are
+   non-blocking: a read or write that would block says EAGAIN and the
+   thread waits for the descriptor instead.  Inherited ones (the standard
+   streams, IO.for_fd) keep their mode, as other processes share it; the
+   poll just before each call covers them. */
+void io_set_nonblock(int fd)
+{
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0 && !(fl & O_NONBLOCK)) fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+}
+
 /* Read at most n bytes into buf, waiting through the scheduler.  Returns
    0 at end of file.  buf must stay valid across a thread switch (the
    IO's own buffer or a fresh String nobody else sees). */
@@ -247,7 +279,7 @@ long io_sysread(struct rio *f, char *buf, long n)
 {
     for (;;) {
         if (f->fd < 0) exc_raise(vm.c.IOError, "closed stream");
-        if (!f->regular) green_wait_fd(f->fd, POLLIN, -1);
+        if (!f->regular) wait_ready(f->fd, POLLIN);
         if (f->fd < 0) exc_raise(vm.c.IOError, "closed stream");
         ssize_t r = read(f->fd, buf, (size_t)n);
         if (r >= 0) return (long)r;
@@ -264,7 +296,7 @@ static void write_str_bytes(struct rio *f, int fd, VALUE str, long off, long n)
     while (n > 0) {
         long chunk = n;
         if (!f->regular) {
-            green_wait_fd(fd, POLLOUT, -1);
+            wait_ready(fd, POLLOUT);
             if (chunk > PIPE_BUF) chunk = PIPE_BUF;
         }
         if (off + chunk > RSTRING_LEN(str)) chunk = RSTRING_LEN(str) - off;
@@ -297,7 +329,7 @@ void io_fflush(struct rio *f)
         if (fd < 0) { f->wlen = 0; return; }
         long chunk = f->wlen;
         if (!f->regular) {
-            green_wait_fd(fd, POLLOUT, -1);
+            wait_ready(fd, POLLOUT);
             if (chunk > PIPE_BUF) chunk = PIPE_BUF;
             if (chunk > f->wlen) chunk = f->wlen;
         }
@@ -479,15 +511,29 @@ int io_wait_writable(int fd)
 }
 
 /* ------------------------------------------------------------ opening */
+/* A FIFO is opened non-blocking: an open for reading returns at once (its
+   reads then wait through the scheduler until a writer has written or
+   gone), and an open for writing with no reader yet (ENXIO) is retried
+   every 10 ms through the scheduler, so the thread waits as 1.8.7's open
+   did, without stopping the others. */
+static bool is_fifo(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISFIFO(st.st_mode);
+}
+
 /* open(2) the path; Errno on failure.  Out of descriptors: collect the
    garbage (unreferenced Files close) and try once more, as MRI does. */
 static int sysopen_path(VALUE path, int oflags, int perm)
 {
     const char *p = str_cstr(path);
+    bool fifo = is_fifo(p);
+    if (fifo) oflags |= O_NONBLOCK;
     for (int attempt = 0;; attempt++) {
         int fd = open(p, oflags | O_CLOEXEC, perm);
         if (fd >= 0) return fd;
         if (errno == EINTR) continue;
+        if (fifo && errno == ENXIO) { green_sleep(0.01); p = str_cstr(path); continue; }
         if ((errno == EMFILE || errno == ENFILE) && attempt == 0) { gc_start(); continue; }
         exc_sys_fail(p);
     }

@@ -62,6 +62,7 @@ int io_fill(struct rio *f);                 /* refill the read buffer: bytes rea
 void io_unread_discard(struct rio *f);      /* before a seek or a write on r+ */
 void io_close_rio(struct rio *f, bool wait_child);
 int io_cloexec_fd(int fd);
+void io_set_nonblock(int fd);               /* for descriptors miniruby makes */
 void io_set_last_status(int status, pid_t pid);
 VALUE io_last_status(void);
 VALUE io_get_rs(void);                      /* $/ */

@@ -87,6 +87,17 @@ static void child_reset(void)
     signal(SIGVTALRM, SIG_DFL);
 }
 
+/* A program we exec gets blocking standard streams, whatever miniruby
+   made of them (IO.pipe's ends are non-blocking: a reopened $stdout may be
+   one), since few programs handle EAGAIN. */
+static void std_fds_blocking(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        int fl = fcntl(fd, F_GETFL);
+        if (fl >= 0 && (fl & O_NONBLOCK)) fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+    }
+}
+
 /* exec in this process (Kernel#exec).  Returns errno if exec failed, after
    restoring the timer, signal handlers and mask. */
 int io_exec_now(VALUE cmd, int argc, const VALUE *argv)
@@ -102,6 +113,7 @@ int io_exec_now(VALUE cmd, int argc, const VALUE *argv)
     sigaction(SIGVTALRM, NULL, &vt_sa);
     sigprocmask(SIG_SETMASK, NULL, &mask);
     child_reset();
+    std_fds_blocking();
     execvp(prog, vec);
     int err = errno;
     sigprocmask(SIG_SETMASK, &mask, NULL);
@@ -116,11 +128,7 @@ static void child_redirect(int in_fd, int out_fd)
 {
     if (in_fd >= 0 && in_fd != 0) dup2(in_fd, 0);
     if (out_fd >= 0 && out_fd != 1) dup2(out_fd, 1);
-    /* the child's stdio must block, whatever the parent's ends do */
-    for (int fd = 0; fd <= 1; fd++) {
-        int fl = fcntl(fd, F_GETFL);
-        if (fl >= 0 && (fl & O_NONBLOCK)) fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
-    }
+    std_fds_blocking();
 }
 
 /* Read the exec errno the child may send (0: exec succeeded). */
@@ -183,7 +191,7 @@ pid_t io_spawn(VALUE cmd, int argc, const VALUE *argv, int in_fd, int out_fd, in
 static VALUE io_s_pipe(VALUE klass, int argc, const VALUE *argv)
 {
     int p[2];
-    if (pipe2(p, O_CLOEXEC) < 0) exc_sys_fail(NULL);
+    if (pipe2(p, O_CLOEXEC | O_NONBLOCK) < 0) exc_sys_fail(NULL);
     VALUE r = io_new_fd(klass, p[0], FMODE_READABLE, Qnil);
     VALUE w = io_new_fd(klass, p[1], FMODE_WRITABLE | FMODE_SYNC, Qnil);
     return ary_new_of(2, r, w);
@@ -244,6 +252,8 @@ VALUE io_popen_cmd(VALUE cmd, int fmode)
     }
     if (rp[1] >= 0) close(rp[1]);
     if (wp[0] >= 0) close(wp[0]);
+    if (rp[0] >= 0) io_set_nonblock(rp[0]);     /* our ends only: the child's block */
+    if (wp[1] >= 0) io_set_nonblock(wp[1]);
     VALUE io;
     if ((fmode & FMODE_READWRITE) == FMODE_READWRITE) {
         io = io_new_fd(vm.c.IO, rp[0], FMODE_READWRITE | FMODE_SYNC, Qnil);
