@@ -408,6 +408,7 @@ void io_flush_all(void);
 VALUE io_gets_stdin(void);
 int io_wait_readable(int fd, double timeout);  /* through the scheduler */
 int io_wait_writable(int fd);
+int io_readable_fd(VALUE io, long *buffered);  /* fd of a readable IO and its read-ahead bytes; IOError if not */
 
 /* ------------------------------------------------------------ time, misc */
 double time_now_double(void);
