@@ -121,6 +121,8 @@ VALUE ivar_remove(VALUE obj, ID id);          /* Qundef if unset */
 VALUE obj_instance_variables(VALUE obj);
 VALUE ivar_pairs(VALUE obj);                  /* [:name, value, ...], hidden ones too */
 void ivar_copy(VALUE dst, VALUE src);
+VALUE gvar_get(ID id);                        /* $name: nil if never set */
+VALUE gvar_set(ID id, VALUE val);
 VALUE cvar_get(VALUE klass, ID id);
 void cvar_set(VALUE klass, ID id, VALUE val, bool declare);
 bool cvar_defined(VALUE klass, ID id);
