@@ -495,6 +495,20 @@ test "GzipReader over a pipe lets other threads run" do
   gz.close
 end
 
+# An io with nothing but read(n), as some 1.8 programs pass.
+class ReadOnly
+  def initialize(data); @data = data; end
+  def read(n); return nil if @data.empty?; piece = @data[0, 3]; @data = @data[3..-1]; piece; end
+end
+
+test "GzipReader over an object with only #read" do
+  gz = Zlib::GzipReader.new(ReadOnly.new(gz_string("abc\ndef\n")))
+  assert_equal ["abc\n", "def\n"], gz.readlines
+  assert_nil gz.unused
+  e = assert_raise(Zlib::GzipFile::Error) { Zlib::GzipReader.new(ReadOnly.new("")) }
+  assert_equal "not in gzip format", e.message
+end
+
 test "GzipWriter: sync, flush, mtime default" do
   io = StringIO.new
   gz = Zlib::GzipWriter.new(io)
