@@ -13,7 +13,7 @@
  * the rest of the string is the subject of each match (so \A and ^ match
  * at the scan pointer and look-behind cannot see before it), and $~ is
  * left alone.  The obsolete aliases (clear, getbyte, peep, empty?,
- * restsize, matchedsize) do not print 1.8.7's -w warning.
+ * restsize, matchedsize) warn under -w, as in 1.8.7.
  *
  * Matching at the pointer uses an anchored copy of the pattern,
  * \A(?:source), made once per pattern and kept in a bounded cache, so a
@@ -381,6 +381,50 @@ static VALUE sc_inspect(VALUE self, int argc, const VALUE *argv)
                        RSTRING_PTR(after));
 }
 
+/* ------------------------------------------------------------ obsolete names */
+/* 1.8.7's rb_warning: only when $VERBOSE is true (-w). */
+static void obsolete(const char *old, const char *now)
+{
+    if (gvar_get(sym_intern_cstr("$VERBOSE")) == Qtrue)
+        exc_warn("StringScanner#%s is obsolete; use #%s instead", old, now);
+}
+
+static VALUE sc_clear(VALUE self, int argc, const VALUE *argv)
+{
+    obsolete("clear", "terminate");
+    return sc_terminate(self, argc, argv);
+}
+
+static VALUE sc_getbyte(VALUE self, int argc, const VALUE *argv)
+{
+    obsolete("getbyte", "get_byte");
+    return sc_get_byte(self, argc, argv);
+}
+
+static VALUE sc_peep(VALUE self, int argc, const VALUE *argv)
+{
+    obsolete("peep", "peek");
+    return sc_peek(self, argc, argv);
+}
+
+static VALUE sc_empty_p(VALUE self, int argc, const VALUE *argv)
+{
+    obsolete("empty?", "eos?");
+    return sc_eos_p(self, argc, argv);
+}
+
+static VALUE sc_restsize(VALUE self, int argc, const VALUE *argv)
+{
+    obsolete("restsize", "rest_size");
+    return sc_rest_size(self, argc, argv);
+}
+
+static VALUE sc_matchedsize(VALUE self, int argc, const VALUE *argv)
+{
+    obsolete("matchedsize", "matched_size");
+    return sc_matched_size(self, argc, argv);
+}
+
 /* ------------------------------------------------------------ init */
 static void define_methods(VALUE c)
 {
@@ -393,19 +437,19 @@ static void define_methods(VALUE c)
     define_method(c, "<<", sc_concat, 1);
     define_method(c, "reset", sc_reset, 0);
     define_method(c, "terminate", sc_terminate, 0);
-    define_method(c, "clear", sc_terminate, 0);
+    define_method(c, "clear", sc_clear, 0);
     define_method(c, "pos", sc_pos, 0);
     define_method(c, "pointer", sc_pos, 0);
     define_method(c, "pos=", sc_set_pos, 1);
     define_method(c, "pointer=", sc_set_pos, 1);
     define_method(c, "eos?", sc_eos_p, 0);
-    define_method(c, "empty?", sc_eos_p, 0);
+    define_method(c, "empty?", sc_empty_p, 0);
     define_method(c, "rest?", sc_rest_p, 0);
     define_method(c, "beginning_of_line?", sc_bol_p, 0);
     define_method(c, "bol?", sc_bol_p, 0);
     define_method(c, "rest", sc_rest, 0);
     define_method(c, "rest_size", sc_rest_size, 0);
-    define_method(c, "restsize", sc_rest_size, 0);
+    define_method(c, "restsize", sc_restsize, 0);
 }
 
 static void define_matchers(VALUE c)
@@ -422,14 +466,14 @@ static void define_matchers(VALUE c)
     define_method(c, "search_full", sc_search_full, 3);
     define_method(c, "getch", sc_getch, 0);
     define_method(c, "get_byte", sc_get_byte, 0);
-    define_method(c, "getbyte", sc_get_byte, 0);
+    define_method(c, "getbyte", sc_getbyte, 0);
     define_method(c, "peek", sc_peek, 1);
-    define_method(c, "peep", sc_peek, 1);
+    define_method(c, "peep", sc_peep, 1);
     define_method(c, "unscan", sc_unscan, 0);
     define_method(c, "matched?", sc_matched_p, 0);
     define_method(c, "matched", sc_matched, 0);
     define_method(c, "matched_size", sc_matched_size, 0);
-    define_method(c, "matchedsize", sc_matched_size, 0);
+    define_method(c, "matchedsize", sc_matchedsize, 0);
     define_method(c, "[]", sc_aref, 1);
     define_method(c, "pre_match", sc_pre_match, 0);
     define_method(c, "post_match", sc_post_match, 0);

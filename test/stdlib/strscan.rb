@@ -272,3 +272,15 @@ test "version constants and must_C_version" do
   assert_kind_of String, StringScanner::Id
   assert_same StringScanner, StringScanner.must_C_version
 end
+
+test "obsolete names warn under -w only" do
+  ruby = File.readlink("/proc/self/exe")
+  script = 's = StringScanner.new("ab"); s.getbyte; s.peep(1); s.restsize; s.matchedsize; s.empty?; s.clear'
+  out = IO.popen("#{ruby} -w -rstrscan -e '#{script}' 2>&1") { |io| io.read }
+  assert_equal ["getbyte", "get_byte", "peep", "peek", "restsize", "rest_size", "matchedsize", "matched_size",
+                "empty?", "eos?", "clear", "terminate"],
+               out.scan(/StringScanner#(\S+) is obsolete; use #(\S+) instead/).flatten
+  assert_equal 6, out.scan(/-e:1: warning: /).size
+  quiet = IO.popen("#{ruby} -rstrscan -e '#{script}' 2>&1") { |io| io.read }
+  assert_equal "", quiet
+end
