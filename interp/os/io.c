@@ -505,6 +505,15 @@ int io_wait_readable(int fd, double timeout)
     return (green_wait_fd(fd, POLLIN, timeout) & (POLLIN | POLLHUP | POLLERR)) != 0;
 }
 
+/* For extensions that wait on an IO themselves (io/wait): the checks of
+   a read, then the descriptor and the bytes already in the read buffer. */
+int io_readable_fd(VALUE io, long *buffered)
+{
+    struct rio *f = io_rio_readable(io);
+    *buffered = f->rlen;
+    return f->fd;
+}
+
 int io_wait_writable(int fd)
 {
     return (green_wait_fd(fd, POLLOUT, -1) & (POLLOUT | POLLERR | POLLHUP)) != 0;

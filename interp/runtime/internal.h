@@ -145,8 +145,6 @@ typedef VALUE (*gvar_getter)(ID id, void *data);
 typedef void (*gvar_setter)(VALUE val, ID id, void *data);
 void gvar_define_hooked(const char *name, VALUE *var, gvar_getter get, gvar_setter set);
 void gvar_define_readonly(const char *name, VALUE *var, gvar_getter get);
-VALUE gvar_get(ID id);
-VALUE gvar_set(ID id, VALUE val);
 bool gvar_defined(ID id);
 void gvar_alias(ID new_name, ID old_name);
 VALUE gvar_list(void);

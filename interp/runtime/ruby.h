@@ -125,6 +125,8 @@ VALUE ivar_remove(VALUE obj, ID id);          /* Qundef if unset */
 VALUE obj_instance_variables(VALUE obj);
 VALUE ivar_pairs(VALUE obj);                  /* [:name, value, ...], hidden ones too */
 void ivar_copy(VALUE dst, VALUE src);
+VALUE gvar_get(ID id);                        /* $name: nil if never set */
+VALUE gvar_set(ID id, VALUE val);
 VALUE cvar_get(VALUE klass, ID id);
 void cvar_set(VALUE klass, ID id, VALUE val, bool declare);
 bool cvar_defined(VALUE klass, ID id);
@@ -412,6 +414,7 @@ void io_flush_all(void);
 VALUE io_gets_stdin(void);
 int io_wait_readable(int fd, double timeout);  /* through the scheduler */
 int io_wait_writable(int fd);
+int io_readable_fd(VALUE io, long *buffered);  /* fd of a readable IO and its read-ahead bytes; IOError if not */
 
 /* ------------------------------------------------------------ time, misc */
 double time_now_double(void);
