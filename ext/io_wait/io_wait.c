@@ -7,7 +7,7 @@
  *                    the time ran out or the end of the stream came
  *   IO#nread         bytes readable without blocking (0 if none)
  *
- * IO#wait blocks only the calling green thread (sched_wait_fd).  Where
+ * IO#wait blocks only the calling green thread (green_wait_fd).  Where
  * 1.8.7's wait answered nil for an IO whose bytes were all buffered, this
  * one answers self.
  */
@@ -52,7 +52,7 @@ static VALUE io_wait(VALUE self, int argc, const VALUE *argv)
     long buffered;
     int fd = io_readable_fd(self, &buffered);
     if (buffered > 0) return self;
-    if (sched_wait_fd(fd, POLLIN, timeout) == 0) return Qnil;
+    if (green_wait_fd(fd, POLLIN, timeout) == 0) return Qnil;
     io_readable_fd(self, &buffered);   /* closed by another thread meanwhile? */
     return kernel_nread(fd) > 0 ? self : Qnil;
 }
