@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "runtime/internal.h"
+#include "green.h"
 
 struct extension {
     const char *name;
@@ -85,6 +86,60 @@ static bool feature_loaded(VALUE name)
     return false;
 }
 
+/* A file being required.  Other threads requiring it wait until it is
+   loaded, as 1.8.7's load_lock made them, instead of seeing it half done;
+   the loading thread requiring it again from inside gets false (a
+   circular require).  The record lives on the loading thread's stack. */
+struct loading {
+    VALUE path;
+    VALUE thread;
+    struct waitq done;
+    struct loading *next;
+};
+static struct loading *loading;
+
+static struct loading *loading_of(VALUE path)
+{
+    for (struct loading *l = loading; l; l = l->next)
+        if (str_equal(l->path, path)) return l;
+    return NULL;
+}
+
+/* Wait while another thread loads path; true if this thread loads it. */
+static bool wait_for_loading(VALUE path)
+{
+    struct loading *l;
+    while ((l = loading_of(path))) {
+        if (l->thread == green_current()) return true;
+        green_wait(&l->done, path, -1);
+    }
+    return false;
+}
+
+static VALUE load_body(VALUE path)
+{
+    vm_run_file(RSTRING_PTR(path), false);
+    return Qnil;
+}
+
+/* Run the file of a feature not yet loaded.  A load that raises takes the
+   feature out of $" again, so that a later require tries again (1.8.7). */
+static void load_feature(VALUE path)
+{
+    struct loading l = { path, green_current(), { NULL, NULL }, loading };
+    loading = &l;
+    ary_push(loaded_features, path);
+    int state;
+    vm_protect(load_body, path, &state);
+    for (struct loading **p = &loading; *p; p = &(*p)->next)
+        if (*p == &l) { *p = l.next; break; }
+    waitq_broadcast(&l.done);
+    if (state) {
+        ary_delete(loaded_features, path);
+        vm_jump_state(state);
+    }
+}
+
 bool vm_require(const char *feature)
 {
     for (size_t i = 0; i < nextensions; i++) {
@@ -97,9 +152,8 @@ bool vm_require(const char *feature)
     }
     VALUE path = find_feature(feature);
     if (NIL_P(path)) exc_raise(vm.c.LoadError, "no such file to load -- %s", feature);
-    if (feature_loaded(path)) return false;
-    ary_push(loaded_features, path);
-    vm_run_file(RSTRING_PTR(path), false);
+    if (wait_for_loading(path) || feature_loaded(path)) return false;
+    load_feature(path);
     return true;
 }
 
