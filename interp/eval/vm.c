@@ -17,7 +17,12 @@ void (*vm_signal_interrupt_hook)(void);     /* set by signal.c */
 void (*vm_budget_hook)(void);
 
 #define STACK_MARGIN (256 * 1024)
+#ifdef MR_SANITIZE
+/* AddressSanitizer cannot unpoison a stack that large after a longjmp */
+#define MAIN_STACK_MAX ((size_t)1 << 26)
+#else
 #define MAIN_STACK_MAX ((size_t)1 << 30)
+#endif
 
 /* ------------------------------------------------------------ scripts */
 static void script_free_data(void *p)
@@ -166,19 +171,22 @@ static char *main_stack_lo(char *stack_base)
     size_t env = 0;
     for (char **e = environ; e && *e; e++) env += strlen(*e) + 1 + sizeof *e;
     size_t reserve = ((env + 0xffff) & ~(size_t)0xffff) + 64 * 1024;
-    struct rlimit rl;
-    size_t limit = 8 * 1024 * 1024;
-    if (getrlimit(RLIMIT_STACK, &rl) == 0)
-        limit = rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > MAIN_STACK_MAX ? MAIN_STACK_MAX : rl.rlim_cur;
-    if (limit > 2 * reserve) return stack_base - (limit - reserve);
+    /* glibc's figure: the limit, or the room left below the stack (when
+       unlimited, the stack grows until it meets another mapping) */
+    char *glibc_lo = NULL;
     pthread_attr_t attr;
     void *addr;
     size_t size;
-    char *lo = stack_base - limit / 2;
     if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-        if (pthread_attr_getstack(&attr, &addr, &size) == 0) lo = (char *)addr + 4096;
+        if (pthread_attr_getstack(&attr, &addr, &size) == 0) glibc_lo = (char *)addr + 4096;
         pthread_attr_destroy(&attr);
     }
+    struct rlimit rl;
+    size_t limit = 8 * 1024 * 1024;
+    if (getrlimit(RLIMIT_STACK, &rl) == 0) limit = rl.rlim_cur == RLIM_INFINITY ? MAIN_STACK_MAX : rl.rlim_cur;
+    if (limit > MAIN_STACK_MAX) limit = MAIN_STACK_MAX;
+    char *lo = limit > 2 * reserve ? stack_base - (limit - reserve) : stack_base - limit / 2;
+    if (glibc_lo && (lo < glibc_lo || limit <= 2 * reserve)) lo = glibc_lo;
     return lo;
 }
 

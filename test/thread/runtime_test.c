@@ -1,0 +1,310 @@
+/* runtime_test.c: the green-thread runtime (thread/gthread.h) driven alone,
+ * with no interpreter linked, the way libtask can be used on its own.
+ * Built by `make runtime_test` in a build folder with thread/ as the only
+ * source folder on the include path; run by runtime_test.py.
+ *
+ *   runtime_test            every check below; prints "N checks, N failures"
+ *   runtime_test overflow   a thread recurses in C past its stack: the guard
+ *                           page handler must end the process (status 134)
+ *   runtime_test canary     the same on a stack with a canary instead of a
+ *                           guard (MINIRUBY_STACK_GUARDS=0): caught at the
+ *                           next switch
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "gthread.h"
+#include "stack.h"
+
+#define MAXT 64
+
+static int checks, failures;
+#define CHECK(c) check((c), #c, __LINE__)
+static void check(bool ok, const char *what, int line)
+{
+    checks++;
+    if (!ok) {
+        failures++;
+        fprintf(stderr, "FAIL line %d: %s\n", line, what);
+    }
+}
+
+/* ------------------------------------------------------------ the embedder's side */
+struct task {
+    struct gthread g;
+    void (*fn)(int arg);
+    int arg;
+};
+static struct task main_task, tasks[MAXT];
+static int ntasks;
+static volatile sig_atomic_t safe_point_flag;
+static int deadlocks;
+
+void sched_hook_switch(struct gthread *from, struct gthread *to) { (void)from; (void)to; }
+int sched_hook_event_fd(void) { return -1; }
+bool sched_hook_event_pending(void) { return false; }
+void sched_hook_event(void) { }
+
+/* A deadlock: count it and let the main thread go on, interrupted. */
+void sched_hook_deadlock(struct gthread *cur)
+{
+    (void)cur;
+    deadlocks++;
+    sched_interrupt(sched_main());
+}
+
+static struct task *current_task(void) { return (struct task *)sched_current(); }
+
+static void task_entry(void)
+{
+    sched_entered();
+    struct task *t = current_task();
+    t->fn(t->arg);
+    sched_exit();
+}
+
+static struct task *spawn(void (*fn)(int), int arg, bool now)
+{
+    struct task *t = &tasks[ntasks++];
+    memset(t, 0, sizeof *t);
+    t->fn = fn;
+    t->arg = arg;
+    if (!sched_prepare(&t->g, task_entry)) { fprintf(stderr, "no stack\n"); exit(2); }
+    if (now) sched_start_now(&t->g);
+    else sched_start(&t->g);
+    return t;
+}
+
+/* Block until t has ended. */
+static void join(struct task *t)
+{
+    while (t->g.status != GT_DEAD) sched_block(WAIT_JOIN, &t->g.joiners, -1);
+}
+
+/* ------------------------------------------------------------ round robin and priorities */
+static char order[256];
+static int norder;
+
+static void log_and_pass(int c)
+{
+    for (int i = 0; i < 3; i++) {
+        order[norder++] = (char)c;
+        sched_pass();
+    }
+}
+
+static void test_round_robin(void)
+{
+    norder = 0;
+    struct task *a = spawn(log_and_pass, 'a', false), *b = spawn(log_and_pass, 'b', false),
+                *c = spawn(log_and_pass, 'c', false);
+    join(a); join(b); join(c);
+    order[norder] = 0;
+    CHECK(strcmp(order, "abcabcabc") == 0);
+}
+
+static void test_priorities(void)
+{
+    norder = 0;
+    struct task *lo = spawn(log_and_pass, 'l', false);
+    struct task *hi = spawn(log_and_pass, 'h', false);
+    sched_set_priority(&lo->g, -1);
+    sched_set_priority(&hi->g, 1);
+    join(lo);
+    join(hi);
+    order[norder] = 0;
+    CHECK(strcmp(order, "hhhlll") == 0);
+}
+
+/* ------------------------------------------------------------ wait queues */
+static struct waitq wq;
+static int woken_by[MAXT];
+
+static void wait_on_wq(int i) { woken_by[i] = sched_block(WAIT_QUEUE, &wq, -1); }
+
+static void test_waitq(void)
+{
+    waitq_init(&wq);
+    struct task *t[3];
+    for (int i = 0; i < 3; i++) t[i] = spawn(wait_on_wq, i, true);
+    CHECK(waitq_count(&wq) == 3);
+    /* an interrupted waiter leaves the queue */
+    sched_interrupt(&t[1]->g);
+    CHECK(waitq_count(&wq) == 2);
+    join(t[1]);
+    CHECK(woken_by[1] == WAKE_INTERRUPTED);
+    CHECK(waitq_signal(&wq));
+    CHECK(waitq_count(&wq) == 1);
+    CHECK(waitq_broadcast(&wq) == 1);
+    join(t[0]); join(t[2]);
+    CHECK(woken_by[0] == WAKE_SIGNALLED && woken_by[2] == WAKE_SIGNALLED);
+    CHECK(waitq_empty(&wq));
+}
+
+/* A wake-up that reaches a thread interrupted before it ran goes on. */
+static void test_signal_passed_on(void)
+{
+    waitq_init(&wq);
+    struct task *a = spawn(wait_on_wq, 10, true), *b = spawn(wait_on_wq, 11, true);
+    waitq_signal(&wq);            /* a is woken... */
+    sched_interrupt(&a->g);       /* ...and interrupted before it runs */
+    join(a);
+    join(b);
+    CHECK(woken_by[10] == WAKE_INTERRUPTED);
+    CHECK(woken_by[11] == WAKE_SIGNALLED);
+    CHECK(waitq_empty(&wq));
+}
+
+/* ------------------------------------------------------------ timed waits */
+static int wake_order[8], nwake;
+
+static void sleep_for(int ms)
+{
+    enum wake_reason why = sched_block(WAIT_SLEEP, NULL, sched_now() + ms / 1000.0);
+    if (why == WAKE_TIMEOUT) wake_order[nwake++] = ms;
+}
+
+static void test_sleepers(void)
+{
+    nwake = 0;
+    int ms[] = { 30, 10, 20, 5 };
+    struct task *t[4];
+    for (int i = 0; i < 4; i++) t[i] = spawn(sleep_for, ms[i], true);
+    for (int i = 0; i < 4; i++) join(t[i]);
+    CHECK(nwake == 4);
+    CHECK(wake_order[0] == 5 && wake_order[1] == 10 && wake_order[2] == 20 && wake_order[3] == 30);
+}
+
+/* A timed wait on a wait queue ends by timeout and leaves the queue. */
+static void wait_wq_briefly(int i) { woken_by[i] = sched_block(WAIT_QUEUE, &wq, sched_now() + 0.01); }
+
+static void test_timed_waitq(void)
+{
+    waitq_init(&wq);
+    struct task *t = spawn(wait_wq_briefly, 20, true);
+    CHECK(waitq_count(&wq) == 1);
+    join(t);
+    CHECK(woken_by[20] == WAKE_TIMEOUT);
+    CHECK(waitq_empty(&wq));
+}
+
+/* ------------------------------------------------------------ fds */
+static int pipefd[2];
+static int polled;
+
+static void read_pipe(int arg)
+{
+    (void)arg;
+    struct pollfd p = { pipefd[0], POLLIN, 0 };
+    polled = sched_poll(&p, 1, -1);
+}
+
+static void write_pipe(int arg)
+{
+    (void)arg;
+    sched_block(WAIT_SLEEP, NULL, sched_now() + 0.01);
+    if (write(pipefd[1], "x", 1) != 1) abort();
+}
+
+static void test_fd_wait(void)
+{
+    if (pipe(pipefd) < 0) abort();
+    struct task *r = spawn(read_pipe, 0, true), *w = spawn(write_pipe, 0, true);
+    join(r);
+    join(w);
+    CHECK(polled == 1);
+    close(pipefd[0]);
+    close(pipefd[1]);
+}
+
+/* ------------------------------------------------------------ deadlock, sleeping for ever */
+static void stop_for_ever(int arg) { (void)arg; sched_block(0, NULL, -1); }
+
+static void test_deadlock(void)
+{
+    int before = deadlocks;
+    struct task *t = spawn(stop_for_ever, 0, true);
+    /* main joins a thread stopped for good: the hook is told */
+    enum wake_reason why = sched_block(WAIT_JOIN, &t->g.joiners, -1);
+    CHECK(why == WAKE_INTERRUPTED);
+    CHECK(deadlocks == before + 1);
+    sched_clear_interrupt(sched_main());
+    CHECK(waitq_empty(&t->g.joiners));
+    sched_wakeup(&t->g);
+    join(t);
+}
+
+/* ------------------------------------------------------------ time slices */
+static volatile long spun[2];
+
+static void spin(int i)
+{
+    double end = sched_now() + 0.2;
+    while (sched_now() < end) {
+        spun[i]++;
+        if (safe_point_flag) { safe_point_flag = 0; sched_time_slice(); }
+    }
+}
+
+static void test_time_slices(void)
+{
+    struct task *a = spawn(spin, 0, false), *b = spawn(spin, 1, false);
+    join(a);
+    join(b);
+    /* both ran through the same 0.2 s, switched by the timer */
+    CHECK(spun[0] > 0 && spun[1] > 0);
+}
+
+/* ------------------------------------------------------------ overflow */
+static __attribute__((noinline)) int recurse(int n)
+{
+    volatile char pad[256];
+    pad[0] = (char)n;
+    if (n == -1) return 0;              /* never: keeps the compiler from calling it endless */
+    return recurse(n + 1) + pad[0];
+}
+
+static void overflow(int arg) { (void)arg; recurse(0); }
+
+static void smash_canary(int arg)
+{
+    (void)arg;
+    memset(sched_current()->stack_lo, 0, 64);
+    sched_pass();
+}
+
+int main(int argc, char **argv)
+{
+    char here;
+    main_task.g.stack_hi = &here;
+    main_task.g.stack_lo = (char *)((uintptr_t)&here - 1024 * 1024);
+    stack_pool_init();
+    sched_interrupt_flag = &safe_point_flag;
+    sched_init(&main_task.g);
+    stack_guard_handler_install(main_task.g.stack_lo);
+    if (argc > 1 && strcmp(argv[1], "overflow") == 0) {
+        join(spawn(overflow, 0, true));
+        return 0;                       /* not reached */
+    }
+    if (argc > 1 && strcmp(argv[1], "canary") == 0) {
+        spawn(log_and_pass, 'x', false);
+        join(spawn(smash_canary, 0, true));
+        return 0;                       /* not reached */
+    }
+    test_round_robin();
+    test_priorities();
+    test_waitq();
+    test_signal_passed_on();
+    test_sleepers();
+    test_timed_waitq();
+    test_fd_wait();
+    test_deadlock();
+    test_time_slices();
+    CHECK(sched_count() == 1);
+    printf("%d checks, %d failures\n", checks, failures);
+    return failures != 0;
+}
