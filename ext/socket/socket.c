@@ -203,7 +203,9 @@ VALUE sock_recvfrom(VALUE sock, int argc, const VALUE *argv, enum recv_kind kind
         memset(&from, 0, sizeof from);
         ssize_t n = recvfrom(fd, RSTRING_PTR(str), (size_t)maxlen, flags, (struct sockaddr *)&from, &alen);
         if (n >= 0) {
-            str_resize(str, (long)n);
+            /* a short datagram or read: do not keep maxlen bytes alive for it */
+            if (maxlen > 4096 && n < maxlen / 4) str = str_new(RSTRING_PTR(str), (long)n);
+            else str_resize(str, (long)n);
             return recv_result(str, kind, &from, alen, sock);
         }
         int err = errno;
