@@ -49,8 +49,8 @@
 # again once on a new connection, where 1.8.7 raised EOFError.
 # Timeouts: open_timeout through Timeout, read_timeout through the
 # scheduler (net/protocol); both raise Timeout::Error.
-# Left out: HTTPS (net/https and OpenSSL), the obsolete 1.1-era aliases
-# Net::NetPrivate and HTTP.socket_type's use.
+# Left out: HTTPS (net/https: there is no OpenSSL) and the 1.1-era
+# Net::NetPrivate module.
 
 require 'net/protocol'
 require 'uri'
@@ -584,7 +584,7 @@ module Net
     end
   end
 
-  # name => [code, HAS_BODY], by family: the response classes of 1.8.7.
+  # The families of responses; the classes of each code follow.
   class HTTPUnknownResponse < HTTPResponse
     HAS_BODY = true
     EXCEPTION_TYPE = HTTPError
@@ -626,6 +626,7 @@ module Net
     CODE_TO_OBJ = {}
   end
 
+  # [name, code, family, HAS_BODY]: the response classes of 1.8.7.
   [
     ['HTTPContinue', '100', HTTPInformation, false],
     ['HTTPSwitchProtocol', '101', HTTPInformation, false],
