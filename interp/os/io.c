@@ -519,6 +519,37 @@ int io_wait_writable(int fd)
     return (green_wait_fd(fd, POLLOUT, -1) & (POLLOUT | POLLERR | POLLHUP)) != 0;
 }
 
+/* ------------------------------------------------------------ sockets */
+void io_setup_socket(VALUE io, int fd)
+{
+    io_setup(io, fd, FMODE_READWRITE | FMODE_SYNC, Qnil);
+}
+
+int io_fd(VALUE io)
+{
+    return io_rio_open(io)->fd;
+}
+
+long io_read_pending(VALUE io)
+{
+    return io_rio(io)->rlen;
+}
+
+/* After shutdown(2) of one direction: the stream stops reading (what was
+   read ahead is dropped) or writing (what was buffered is written first). */
+bool io_shut(VALUE io, bool read)
+{
+    struct rio *f = io_rio_open(io);
+    if (read) {
+        f->mode &= ~FMODE_READABLE;
+        f->rpos = f->rlen = 0;
+    } else {
+        if (f->wlen > 0) io_fflush(f);
+        f->mode &= ~FMODE_WRITABLE;
+    }
+    return !(f->mode & FMODE_READWRITE);
+}
+
 /* ------------------------------------------------------------ opening */
 /* A FIFO is opened non-blocking: an open for reading returns at once (its
    reads then wait through the scheduler until a writer has written or

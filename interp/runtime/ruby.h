@@ -415,6 +415,13 @@ VALUE io_gets_stdin(void);
 int io_wait_readable(int fd, double timeout);  /* through the scheduler */
 int io_wait_writable(int fd);
 int io_readable_fd(VALUE io, long *buffered);  /* fd of a readable IO and its read-ahead bytes; IOError if not */
+/* sockets (ext/socket): an IO on a socket descriptor, read-write and sync
+   as 1.8.7 made them; its descriptor; bytes read ahead; io_shut drops one
+   direction (read or write) and says whether none is left. */
+void io_setup_socket(VALUE io, int fd);
+int io_fd(VALUE io);                     /* IOError "closed stream" */
+long io_read_pending(VALUE io);
+bool io_shut(VALUE io, bool read);
 
 /* ------------------------------------------------------------ time, misc */
 double time_now_double(void);
