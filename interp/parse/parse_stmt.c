@@ -202,6 +202,39 @@ static bool lvar_defined(void *ctx, ID id)
     return parse_local_find(ctx, id, &depth, &idx);
 }
 
+static struct node *gvar_node(struct parser *p, int type, const char *name, struct node *value, int line)
+{
+    struct node_var *v = NEW(p, node_var, type, line);
+    v->name = sym_intern_cstr(name);
+    v->value = value;
+    return &v->h;
+}
+
+/* -n -p -l -a: while gets; $_.chop!; $F = $_.split; BODY; print $_; end */
+static struct node *loop_around(struct parser *p, struct node *body, int flags, int line)
+{
+    size_t mark = parse_vmark(p);
+    if (flags & PARSE_CHOP)
+        parse_vpush(p, parse_new_call(p, gvar_node(p, NODE_GVAR, "$_", NULL, line), sym_intern_cstr("chop!"), line));
+    if (flags & PARSE_SPLIT) {
+        struct node *split = parse_new_call(p, gvar_node(p, NODE_GVAR, "$_", NULL, line), sym_intern_cstr("split"), line);
+        parse_vpush(p, gvar_node(p, NODE_GASGN, "$F", split, line));
+    }
+    if (body) parse_vpush(p, body);
+    if (flags & PARSE_PRINT) {
+        struct node *print = parse_new_call1(p, NULL, sym_intern_cstr("print"),
+                                             gvar_node(p, NODE_GVAR, "$_", NULL, line), line);
+        print->flags |= NF_FCALL;
+        parse_vpush(p, print);
+    }
+    struct node *gets = parse_new_call(p, NULL, sym_intern_cstr("gets"), line);
+    gets->flags |= NF_FCALL;
+    struct node_loop *l = NEW(p, node_loop, NODE_WHILE, line);
+    l->cond = gets;
+    l->body = parse_seq(p, mark, line);
+    return &l->h;
+}
+
 static struct node_program *parse_whole(struct parser *p)
 {
     struct node_program *prog = NEW(p, node_program, NODE_PROGRAM, p->lx.line);
@@ -209,6 +242,8 @@ static struct node_program *parse_whole(struct parser *p)
     parse_scope_push(p, &s, SCOPE_PROGRAM, &prog->scope);
     prog->file = p->file;
     prog->body = parse_compstmt(p, tEOF);
+    if (p->loop_flags & (PARSE_LOOP | PARSE_PRINT))
+        prog->body = loop_around(p, prog->body, p->loop_flags, prog->h.line);
     parse_expect(p, tEOF);
     parse_scope_pop(p);
     prog->nbegin = p->nbegin;
@@ -226,12 +261,13 @@ static void parser_free(struct parser *p)
 
 const char *(*parse_stack_floor)(void);
 
-struct node_program *parse_program(struct arena *a, const char *src, size_t len,
-                                   const char *file, int line,
-                                   const struct parse_outer *outer,
-                                   struct parse_error *err)
+static struct node_program *parse_with(struct arena *a, const char *src, size_t len,
+                                       const char *file, int line,
+                                       const struct parse_outer *outer, int loop_flags,
+                                       struct parse_error *err)
 {
     struct parser *p = xcalloc(1, sizeof *p);
+    p->loop_flags = loop_flags;
     p->arena = a;
     p->file = arena_strndup(a, file, strlen(file));
     p->outer = outer;
@@ -250,4 +286,19 @@ struct node_program *parse_program(struct arena *a, const char *src, size_t len,
     struct node_program *prog = parse_whole(p);
     parser_free(p);
     return prog;
+}
+
+struct node_program *parse_program(struct arena *a, const char *src, size_t len,
+                                   const char *file, int line,
+                                   const struct parse_outer *outer,
+                                   struct parse_error *err)
+{
+    return parse_with(a, src, len, file, line, outer, 0, err);
+}
+
+struct node_program *parse_program_loop(struct arena *a, const char *src, size_t len,
+                                        const char *file, int line, int flags,
+                                        struct parse_error *err)
+{
+    return parse_with(a, src, len, file, line, NULL, flags, err);
 }

@@ -70,7 +70,7 @@ void module_init(void);
 void vm_init_all(void);
 void vm_init(void *stack_base);
 void load_add_path(const char *dir);
-void load_path_defaults(void);   /* RUBYLIB, lib/, "." after the -I folders */
+void load_path_defaults(const char *const *libdirs, int n, bool tainted);   /* RUBYLIB, libdirs, "." */
 
 /* ---- lexical class nesting: one link per class/module body */
 struct RCref {
@@ -99,6 +99,8 @@ enum { MISSING_NONE, MISSING_PRIVATE, MISSING_PROTECTED, MISSING_VCALL, MISSING_
 VALUE ev_bind_program(VALUE script, struct node_program *prog, struct parse_error *err);
 VALUE vm_parse(const char *src, size_t len, const char *file, int line,
                const struct parse_outer *outer, struct parse_error *err);   /* T_SCRIPT or 0 */
+VALUE vm_parse_main(const char *src, size_t len, const char *file, int line,
+                    int loop_flags, struct parse_error *err);   /* -n -p -l -a: PARSE_LOOP ... */
 VALUE vm_run_script(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
                     const struct block *outer_block, int frame_flags);
 VALUE vm_run_script_in(VALUE script, VALUE self, VALUE cref, struct env *env,
