@@ -94,21 +94,6 @@ static bool stdout_gone(VALUE exc)
     return poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP));
 }
 
-/* The signal an uncaught SignalException stands for (0: none). */
-static int exception_signal(VALUE exc)
-{
-    if (!obj_is_kind_of(exc, vm.c.SignalException)) return 0;
-    if (obj_is_kind_of(exc, vm.c.Interrupt)) return SIGINT;
-    VALUE no = ivar_get(exc, sym_intern_cstr("signo"));
-    if (FIXNUM_P(no)) return (int)FIX2LONG(no);
-    VALUE msg = vm_call0(exc, sym_intern_cstr("message"));
-    const char *name = STRING_P(msg) ? RSTRING_PTR(msg) : "";
-    if (strncmp(name, "SIG", 3) == 0) name += 3;
-    for (int sig = 1; sig < 65; sig++)
-        if (signal_name(sig) && strcmp(signal_name(sig), name) == 0) return sig;
-    return 0;
-}
-
 static int die_by_signal;      /* set by report_end, done by main */
 
 /* The exit status for how the program ended, reporting errors as MRI does:
@@ -123,7 +108,7 @@ static int report_end(int state)
             return FIXNUM_P(st) ? (int)FIX2LONG(st) : 0;
         }
         if (stdout_gone(exc)) return 1;
-        die_by_signal = exception_signal(exc);
+        die_by_signal = signal_of_exception(exc);
         if (obj_class(exc) != vm.c.SignalException) exc_print(exc);
         return 1;
     }
@@ -159,22 +144,6 @@ static int finish(int state)
     if (at_exit_status >= 0) { status = at_exit_status; die_by_signal = 0; }
     io_flush_all();
     return status;
-}
-
-/* MRI's ending for an uncaught signal: the default action of the signal,
-   so that the parent sees the process killed by it. */
-static void kill_self(int sig)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = SIG_DFL;
-    sigemptyset(&sa.sa_mask);
-    sigaction(sig, &sa, NULL);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, sig);
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
-    kill(getpid(), sig);
 }
 
 static void setup_load_path(struct options *o)
@@ -249,6 +218,6 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     vm_init(__builtin_frame_address(0));
     int status = run(argc, argv);
-    if (die_by_signal) kill_self(die_by_signal);
+    if (die_by_signal) signal_die(die_by_signal);
     return status;
 }

@@ -138,7 +138,7 @@ VALUE program_read(struct options *o, const char **file, int *first_line, long *
     size_t n = line_len(src, off);
     if (n >= 2 && s[0] == '#' && s[1] == '!') {
         if (find_in_line(s, n, "ruby")) shebang_switches(o, s, n);
-        else if (!o->extract) kick_interpreter(s, n, *file, orig_argv);
+        else if (!o->extract && strcmp(*file, "-") != 0) kick_interpreter(s, n, *file, orig_argv);
     }
     *base = (long)off;
     return off ? str_substr(src, (long)off, RSTRING_LEN(src) - (long)off) : src;
