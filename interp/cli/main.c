@@ -174,7 +174,8 @@ static int run_program(struct options *o, char **argv)
     int state = vm_exec_top(run_requires, (VALUE)o);
     if (state) return finish(state);
     struct parse_error err;
-    VALUE script = vm_parse_main(RSTRING_PTR(src), (size_t)RSTRING_LEN(src), file, line, o->loop_flags, &err);
+    VALUE script = vm_parse_main(RSTRING_PTR(src), (size_t)RSTRING_LEN(src), file, line,
+                                 o->loop_flags | PARSE_FILE, &err);
     if (!script) {
         io_flush_all();
         fprintf(stderr, "%s\n", err.message);

@@ -48,7 +48,7 @@ VALUE vm_run_file(const char *path, bool wrap)
     (void)wrap;
     VALUE src = read_file(path);
     struct parse_error err;
-    VALUE script = vm_parse(RSTRING_PTR(src), (size_t)RSTRING_LEN(src), path, 1, NULL, &err);
+    VALUE script = vm_parse_main(RSTRING_PTR(src), (size_t)RSTRING_LEN(src), path, 1, PARSE_FILE, &err);
     GC_GUARD(src);
     if (!script) exc_raise_str(vm.c.SyntaxError, str_new_cstr(err.message));
     return vm_run_script(script, vm.top_self, vm.top_cref, NULL, NULL, FRAME_TOP);

@@ -147,6 +147,7 @@ void parse_note_return(struct parser *p);
 
 /* ---- parse_stmt.c */
 struct node *parse_compstmt(struct parser *p, int closer);
+void parse_void_expr(struct parser *p, const struct node *n);   /* -w: "useless use of ..." */
 struct node *parse_expr_stmt(struct parser *p);
 
 /* ---- parse_asgn.c */

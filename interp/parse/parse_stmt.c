@@ -90,6 +90,7 @@ static struct node *parse_BEGIN(struct parser *p)
 static struct node *parse_END(struct parser *p)
 {
     int line = tline(p);
+    if (p->in_def) parse_warn(p, line, "END in method; use at_exit");
     skip(p);
     if (tk(p) != '{') parse_unexpected(p, '{');
     struct node_block *b = parse_block(p);
@@ -170,8 +171,79 @@ static struct node *parse_stmt(struct parser *p)
     return n;
 }
 
+/* ================================================================ warnings */
+
+/* What MRI 1.8.7 calls a literal when it drops one that starts a list of
+   statements ("unused literal ignored"): numbers, symbols, plain strings
+   and regexps, but not nil. */
+static bool droppable_literal(const struct node *n)
+{
+    switch (n->type) {
+    case NODE_INT: case NODE_BIGINT: case NODE_FLOAT: case NODE_SYM: case NODE_STR: case NODE_REGEX:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool is_jump(const struct node *n)
+{
+    switch (n->type) {
+    case NODE_RETURN: case NODE_BREAK: case NODE_NEXT: case NODE_REDO: case NODE_RETRY:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool operator_name(ID mid)
+{
+    static const char *const ops[] = { "+", "-", "*", "/", "%", "**", "+@", "-@", "|", "^", "&",
+                                       "<=>", ">", ">=", "<", "<=", "==" };
+    const char *name = sym_name(mid);
+    for (size_t i = 0; i < countof(ops); i++)
+        if (strcmp(name, ops[i]) == 0) return true;
+    return false;
+}
+
+/* The "useless use of %s in void context" of a statement whose value is
+   thrown away, or NULL. */
+static const char *useless_use(const struct node *n)
+{
+    switch (n->type) {
+    case NODE_CALL: {
+        const struct node_call *c = (const struct node_call *)n;
+        return c->recv && c->argc <= 1 && !c->block && operator_name(c->mid) ? sym_name(c->mid) : NULL;
+    }
+    case NODE_LVAR: case NODE_GVAR: case NODE_IVAR: case NODE_CVAR: case NODE_NTH_REF: case NODE_BACK_REF:
+        return "a variable";
+    case NODE_CONST: return "a constant";
+    case NODE_INT: case NODE_BIGINT: case NODE_FLOAT: case NODE_SYM: case NODE_STR: case NODE_DSTR:
+    case NODE_REGEX: case NODE_DREGX:
+        return "a literal";
+    case NODE_COLON2: case NODE_COLON3: return "::";
+    case NODE_DOT2: return "..";
+    case NODE_DOT3: return "...";
+    case NODE_SELF: return "self";
+    case NODE_NIL: return "nil";
+    case NODE_TRUE: return "true";
+    case NODE_FALSE: return "false";
+    case NODE_DEFINED: return "defined?";
+    default: return NULL;
+    }
+}
+
+void parse_void_expr(struct parser *p, const struct node *n)
+{
+    const char *what = n ? useless_use(n) : NULL;
+    if (what) parse_warning(p, n->line, "useless use of %s in void context", what);
+}
+
 /* Statements separated by newlines or semicolons, up to a closing token.
-   closer is what a syntax error says was expected (-1: nothing said). */
+   closer is what a syntax error says was expected (-1: nothing said).
+   As MRI's parser, warns (with -w) of a literal that starts the list (and
+   drops it), of statements after a return/break/next/redo/retry, and of
+   values thrown away by every statement but the last. */
 struct node *parse_compstmt(struct parser *p, int closer)
 {
     bool flags[2];
@@ -182,13 +254,24 @@ struct node *parse_compstmt(struct parser *p, int closer)
     parse_skip_terms(p);
     while (!ends_stmts(tk(p))) {
         struct node *s = parse_stmt(p);
-        if (s) parse_vpush(p, s);
+        if (s) {
+            size_t n = parse_vmark(p) - mark;
+            struct node *last = n ? p->vec[p->vlen - 1] : NULL;
+            if (n == 1 && droppable_literal(last)) {
+                parse_warning(p, last->line, "unused literal ignored");
+                p->vlen--;
+            } else if (last && is_jump(last)) {
+                parse_warning(p, last->line, "statement not reached");
+            }
+            parse_vpush(p, s);
+        }
         if (!is_term(tk(p))) {
             if (ends_stmts(tk(p))) break;
             parse_unexpected(p, closer);
         }
         parse_skip_terms(p);
     }
+    for (size_t i = mark; i + 1 < p->vlen; i++) parse_void_expr(p, p->vec[i]);
     p->stmt_nest--;
     parse_restore_flags(p, flags);
     return parse_seq(p, mark, line);
@@ -242,6 +325,11 @@ static struct node_program *parse_whole(struct parser *p)
     parse_scope_push(p, &s, SCOPE_PROGRAM, &prog->scope);
     prog->file = p->file;
     prog->body = parse_compstmt(p, tEOF);
+    if ((p->loop_flags & PARSE_FILE) && prog->body) {   /* a file's last value is thrown away too */
+        struct node *b = prog->body;
+        if (b->type == NODE_SEQ) b = ((struct node_list *)b)->items[((struct node_list *)b)->n - 1];
+        parse_void_expr(p, b);
+    }
     if (p->loop_flags & (PARSE_LOOP | PARSE_PRINT))
         prog->body = loop_around(p, prog->body, p->loop_flags, prog->h.line);
     parse_expect(p, tEOF);

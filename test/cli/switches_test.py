@@ -120,7 +120,8 @@ expect([sb_ws, "-v", "x"], 'true\ntrue\n["x"]\n', what="-w -s on the #! line")
 
 # other switches on the #! line
 expect([write("sb_l.rb", "#!ruby -l\nprint 1\n")], "1\n", what="-l on the #! line")
-expect([write("sb_n.rb", "#!/bin/ruby -n\nprint if /b/\n")], "b\n", stdin="a\nb\n", what="-n on the #! line")
+expect([write("sb_n.rb", "#!/bin/ruby -n\nprint if /b/\n")], "b\n", path("sb_n.rb") + ":2: warning: regex literal in condition\n",
+       stdin="a\nb\n", what="-n on the #! line")
 expect([write("sb_c.rb", "#!/bin/ruby -w # comment\np $VERBOSE\n")], "true\n", what="words after the switches")
 st, o, e = run([write("sb_e.rb", "#!/bin/ruby -pe 1\n")])
 check(st == 2 and e == "miniruby: no code specified for -e\n", "-e on a #! line: %s %r" % (st, e))
