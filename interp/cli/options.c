@@ -113,11 +113,12 @@ static void add_require(struct options *o, const char *lib)
     o->requires[o->nrequires++] = xstrndup(lib, strlen(lib));   /* RUBYOPT, #!: words of a copy */
 }
 
+/* Each -e line ends with a newline, as in MRI. */
 static void add_code(struct options *o, const char *code)
 {
     if (!o->e_code) o->e_code = str_new_capa(64);
-    else str_cat(o->e_code, "\n", 1);
     str_cat_cstr(o->e_code, code);
+    str_cat(o->e_code, "\n", 1);
 }
 
 static void verbose_switch(struct options *o, enum switch_origin from)

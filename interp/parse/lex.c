@@ -48,6 +48,38 @@ void lex_fail(struct lexer *lx, int line, const char *fmt, ...)
     longjmp(*lx->jb, 1);
 }
 
+/* A syntax error, as MRI's yyerror reports it: the message, then the
+   source line the lexer is on and a caret where it stopped (unless the
+   line is short, or the lexer stopped at its end: MRI's rules). */
+void lex_fail_source(struct lexer *lx, int line, const char *msg)
+{
+    char *out = lx->err->message;
+    size_t cap = sizeof lx->err->message;
+    int n = snprintf(out, cap, "%s:%d: %s", lx->file, line, msg);
+    size_t used = n < 0 ? 0 : (size_t)n >= cap ? cap - 1 : (size_t)n;
+    size_t pos = lx->pos < lx->len ? lx->pos : lx->len;
+    const char *src = lx->src;
+    bool at_newline = pos < lx->len ? src[pos] == '\n' : pos == 0 || src[pos - 1] == '\n';
+    if (!at_newline) {
+        size_t b = pos, e = pos;
+        while (b > 0 && src[b - 1] != '\n') b--;
+        while (e < lx->len && src[e] != '\n') e++;
+        const char *pre = "", *post = "";
+        if (e - b > 70) {                          /* 30 characters around the caret */
+            if (pos - b > 30) { b = pos - 30; pre = "..."; }
+            if (e - pos > 30) { e = pos + 30; post = "..."; }
+        }
+        if (e - b > 4 && used + 2 * (e - b) + 16 < cap) {
+            used += (size_t)snprintf(out + used, cap - used, "\n%s%.*s%s\n", pre, (int)(e - b), src + b, post);
+            for (size_t i = b; i < pos; i++) out[used++] = src[i] == '\t' ? '\t' : ' ';
+            out[used++] = '^';
+            out[used] = '\0';
+        }
+    }
+    lx->err->line = line;
+    longjmp(*lx->jb, 1);
+}
+
 void lex_warn(struct lexer *lx, int line, bool verbose_only, const char *fmt, ...)
 {
     if (!parse_warn_hook) return;

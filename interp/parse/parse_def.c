@@ -231,7 +231,11 @@ struct node *parse_def(struct parser *p)
 static struct node *cpath(struct parser *p)
 {
     int line = tline(p);
-    if (tk(p) == tIDENTIFIER) parse_error(p, line, "class/module name must be CONSTANT");
+    if (tk(p) == tIDENTIFIER) {
+        skip(p);
+        tk(p);                                /* MRI reads the next token first: its caret is there */
+        parse_error(p, line, "class/module name must be CONSTANT");
+    }
     if (tk(p) != tCONSTANT && tk(p) != tCOLON3) parse_unexpected(p, -1);
     struct node *n = parse_primary(p);
     if (n->type == NODE_CONST || n->type == NODE_COLON2 || n->type == NODE_COLON3) return n;

@@ -10,14 +10,17 @@
 
 /* ================================================================ errors */
 
+/* Errors of the grammar (MRI's yyerror) show the source line and a caret;
+   the lexer's own (unterminated string ...) do not. */
 void parse_unexpected(struct parser *p, int expecting)
 {
-    char b1[8], b2[8];
+    char b1[8], b2[8], msg[200];
     const char *got = lex_token_name(tk(p), b1);
     if (expecting >= 0)
-        lex_fail(&p->lx, p->tok.line, "syntax error, unexpected %s, expecting %s", got,
-                 lex_token_name(expecting, b2));
-    lex_fail(&p->lx, p->tok.line, "syntax error, unexpected %s", got);
+        snprintf(msg, sizeof msg, "syntax error, unexpected %s, expecting %s", got, lex_token_name(expecting, b2));
+    else
+        snprintf(msg, sizeof msg, "syntax error, unexpected %s", got);
+    lex_fail_source(&p->lx, p->tok.line, msg);
 }
 
 void parse_error(struct parser *p, int line, const char *fmt, ...)
@@ -27,7 +30,7 @@ void parse_error(struct parser *p, int line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    lex_fail(&p->lx, line, "%s", msg);
+    lex_fail_source(&p->lx, line, msg);
 }
 
 /* ================================================================ warnings */

@@ -175,8 +175,9 @@ expect(["-d", "-e", "p $VERBOSE"], "true\n", what="-d turns on $VERBOSE too")
 # -y: the tokens
 st, o, e = run(["-y", "-e", "p 12"])
 check(st == 0 and o == "12\n" and
-      e.splitlines()[0:3] == ["-e:1: Next token is token tIDENTIFIER (p)", "-e:1: Next token is token tINTEGER (12)",
-                             "-e:1: Now at end of input."], "-y prints the tokens on stderr: %r" % e)
+      e.splitlines() == ["-e:1: Next token is token tIDENTIFIER (p)", "-e:1: Next token is token tINTEGER (12)",
+                         "-e:1: Next token is token '\\n'", "-e:1: Now at end of input."],
+      "-y prints the tokens on stderr: %r" % e)
 
 # --copyright, -h, --repl
 expect(["--copyright"], "miniruby - Copyright (C) 2026 the miniruby team\n")
