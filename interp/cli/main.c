@@ -20,7 +20,6 @@
 #include "parse/node.h"
 
 void repl_main(void) __attribute__((weak));
-void vm_set_safe_level(int level);
 
 /* $VERBOSE is nil, false or true for -W0, the default and -w; assigning
    it from Ruby changes the level the interpreter warns at. */

@@ -19,6 +19,7 @@ static VALUE read_stream(FILE *fp, const char *name)
     char chunk[8192];
     size_t n;
     while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0) str_cat(buf, chunk, (long)n);
+    if (ferror(fp) && errno == EISDIR) cli_fail(1, "%s - %s (Errno::EISDIR)", strerror(errno), name);
     if (ferror(fp)) cli_fail(1, "%s -- %s (LoadError)", strerror(errno), name);
     return buf;
 }

@@ -129,6 +129,10 @@ bool signal_any_pending(void);
 void signal_deliver(void);                  /* run pending handlers: main thread only */
 extern void (*signal_main_wakeup)(void);    /* thread/: make the main thread run soon */
 const char *signal_name(int no);
+/* -T: the $SAFE level the program starts at.  interp/cli/options.c has a
+   weak definition (it assigns $SAFE); the $SAFE implementation defines
+   the real one. */
+void vm_set_safe_level(int level);
 int signal_of_exception(VALUE exc);   /* the signal of an uncaught SignalException, or 0 */
 void signal_die(int sig);             /* end the process by sig's default action */
 int signal_wakeup_fd(void);                 /* readable when a signal arrived */

@@ -163,6 +163,7 @@ expect(["-cZ"], "", "miniruby: invalid option -Z  (-h will show valid options)\n
 expect(["--frobnicate"], "", "miniruby: invalid option --frobnicate  (-h will show valid options)\n", 2)
 expect(["-e", "p 1", "--frobnicate"], "", "miniruby: invalid option --frobnicate  (-h will show valid options)\n", 2,
        what="switches go on after -e's code")
+expect([TMP], "", "miniruby: Is a directory - %s (Errno::EISDIR)\n" % TMP, 1, what="a folder as the program")
 missing = os.path.join(TMP, "missing.rb")
 expect([missing], "", "miniruby: No such file or directory -- %s (LoadError)\n" % missing, 1)
 
