@@ -1,4 +1,4 @@
-/* repl.c: the interactive session (`miniruby` on a terminal, or -i).
+/* repl.c: the interactive session (`miniruby` on a terminal, or --repl).
  *
  * Read a line with rl_glue (other green threads keep running while the
  * prompt waits), parse what has been typed so far, evaluate it once it is

@@ -1,6 +1,8 @@
 /* ev_def.c: definitions: def, def obj.m, class, module, class << obj,
  * alias, undef, END { }; running class bodies with their own cref. */
+#include <string.h>
 #include "eval.h"
+#include "runtime/idtab.h"
 
 VALUE cref_new(VALUE klass, VALUE prev)
 {
@@ -36,6 +38,32 @@ static VALUE def_target(struct frame *f)
     return f->def_class ? f->def_class : cref_class(f->cref);
 }
 
+/* Another name in klass for the same method: an alias of it, which
+   keeps the original name. */
+static bool aliased(VALUE klass, ID mid, VALUE me)
+{
+    IDTAB_FOREACH(RCLASS(klass)->m_tbl, e) {
+        if (e->key == mid || ME_NAME(e->val) != mid || ME_TYPE(e->val) != ME_TYPE(me)) continue;
+        if (memcmp(&RMENTRY(e->val)->body, &RMENTRY(me)->body, sizeof RMENTRY(me)->body) == 0) return true;
+    }
+    return false;
+}
+
+/* MRI 1.8.7's warnings for a def: redefining __id__, __send__ or
+   Object#initialize always; with -w, replacing a method of the same class
+   that no alias keeps ("redefine f" for a singleton method). */
+static void redefinition_warnings(VALUE klass, ID mid, bool singleton)
+{
+    if (klass == vm.c.Object && (mid == sym_intern_cstr("__id__") || mid == sym_intern_cstr("__send__")))
+        exc_warn("redefining `%s' may cause serious problem", sym_name(mid));
+    if (klass == vm.c.Object && mid == ID_initialize) exc_warn("redefining Object#initialize may cause infinite loop");
+    VALUE old;
+    if (vm.verbose < 2 || !idtab_lookup(RCLASS(klass)->m_tbl, mid, &old) || ME_TYPE(old) == ME_UNDEF) return;
+    if (aliased(klass, mid, old)) return;
+    if (singleton) exc_warn("redefine %s", sym_name(mid));
+    else exc_warn("method redefined; discarding old %s", sym_name(mid));
+}
+
 static VALUE ev_defn(struct node *n, struct frame *f)
 {
     struct node_def *d = (struct node_def *)n;
@@ -43,6 +71,7 @@ static VALUE ev_defn(struct node *n, struct frame *f)
     enum visibility visi = (enum visibility)f->visi;   /* top level: private */
     if (d->name == ID_initialize || d->name == ID_initialize_copy) visi = VIS_PRIVATE;
     f->node = n;
+    redefinition_warnings(klass, d->name, false);
     if (visi == VIS_MODFUNC) {
         class_add_method(klass, d->name, new_ast_method(d, f, klass, VIS_PRIVATE));
         VALUE meta = singleton_class(klass);
@@ -64,6 +93,7 @@ static VALUE ev_defs(struct node *n, struct frame *f)
         exc_raise(vm.c.TypeError, "can't define singleton method \"%s\" for %s", sym_name(d->name),
                   obj_classname(obj));
     VALUE meta = singleton_class(obj);
+    redefinition_warnings(meta, d->name, true);
     class_add_method(meta, d->name, new_ast_method(d, f, meta, VIS_PUBLIC));
     method_added(meta, d->name);
     return Qnil;

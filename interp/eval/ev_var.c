@@ -68,7 +68,12 @@ static VALUE ev_ivar(struct node *n, struct frame *f)
     }
     VALUE r = ivar_lookup(self, v->name);
     if (r == Qundef) {
-        if (vm.verbose > 1) exc_warn("instance variable %s not initialized", sym_name(v->name));
+        if (vm.verbose > 1) {
+            const struct node *saved = f->node;
+            f->node = n;                       /* the warning's line */
+            exc_warn("instance variable %s not initialized", sym_name(v->name));
+            f->node = saved;
+        }
         return Qnil;
     }
     return r;
@@ -108,8 +113,12 @@ static void *bound_global(struct node_var *v)
 
 static VALUE ev_gvar(struct node *n, struct frame *f)
 {
-    (void)f;
-    return gvar_entry_get(bound_global((struct node_var *)n));
+    if (LIKELY(vm.verbose < 2)) return gvar_entry_get(bound_global((struct node_var *)n));
+    const struct node *saved = f->node;
+    f->node = n;                               /* "not initialized": its line */
+    VALUE v = gvar_entry_get(bound_global((struct node_var *)n));
+    f->node = saved;
+    return v;
 }
 
 static VALUE ev_gasgn(struct node *n, struct frame *f)
@@ -218,7 +227,10 @@ static VALUE ev_cdecl(struct node *n, struct frame *f)
 {
     struct node_cdecl *c = (struct node_cdecl *)n;
     VALUE val = EVAL(c->value, f);
+    const struct node *saved = f->node;
+    f->node = n;                               /* "already initialized constant": its line */
     cdecl_assign(c, val, f);
+    f->node = saved;
     return val;
 }
 

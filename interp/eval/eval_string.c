@@ -26,9 +26,29 @@ static void caller_context(struct eval_ctx *c)
     c->block = f ? f->block : NULL;
 }
 
-static NORETURN void raise_syntax_error(const struct parse_error *err)
+/* MRI 1.8.7's SyntaxError from eval: "compile error", then the errors.
+   Code named "(eval)" gets, as MRI gives every error raised there, its
+   position in front ("(eval):1:in `m': compile error"), and a backtrace
+   starting at the caller of eval; code with a file name of its own starts
+   its backtrace with that file and line. */
+static NORETURN void raise_syntax_error(const struct parse_error *err, const char *file)
 {
-    exc_raise_str(vm.c.SyntaxError, str_new_cstr(err->message));
+    VALUE msg, bt = exc_backtrace_here(0), pos;
+    if (strcmp(file, "(eval)") == 0) {
+        struct frame *f = vm_ruby_frame();
+        msg = f && f->mid ? str_new_fmt("%s:%d:in `%s': ", file, err->line, sym_name(f->mid))
+                          : str_new_fmt("%s:%d: ", file, err->line);
+        pos = RARRAY_LEN(bt) > 1 ? RARRAY_PTR(bt)[1] : Qnil;
+    } else {
+        msg = str_new_cstr("");
+        pos = str_new_fmt("%s:%d", file, err->line);
+    }
+    str_cat_cstr(msg, "compile error\n");
+    str_cat_cstr(msg, err->message);
+    if (!NIL_P(pos)) ary_unshift(bt, pos);
+    VALUE exc = exc_new_str(vm.c.SyntaxError, msg);
+    exc_set_backtrace(exc, bt);
+    exc_raise_obj(exc);
 }
 
 static VALUE parse_in(struct eval_ctx *c, VALUE src, const char *file, int line)
@@ -44,7 +64,7 @@ static VALUE parse_in(struct eval_ctx *c, VALUE src, const char *file, int line)
     struct parse_error err;
     VALUE script = vm_parse(RSTRING_PTR(src), (size_t)RSTRING_LEN(src), file, line, n ? outer : NULL, &err);
     GC_GUARD(src);
-    if (!script) raise_syntax_error(&err);
+    if (!script) raise_syntax_error(&err, file);
     return script;
 }
 

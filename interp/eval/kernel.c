@@ -111,10 +111,11 @@ static VALUE k_exit(VALUE self, int argc, const VALUE *argv)
     exc_raise_obj(class_new_instance(vm.c.SystemExit, 2, args));
 }
 
+/* exit! without a status fails (1), as in MRI 1.8.7 */
 static VALUE k_exit_bang(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 1);
-    _exit((int)FIX2LONG(exit_status_arg(argc, argv, 0)));
+    _exit((int)FIX2LONG(exit_status_arg(argc, argv, 1)));
 }
 
 static VALUE k_abort(VALUE self, int argc, const VALUE *argv)

@@ -49,7 +49,7 @@ VALUE vm_run_file(const char *path, bool wrap)
     (void)wrap;
     VALUE src = read_file(path);
     struct parse_error err;
-    VALUE script = vm_parse(RSTRING_PTR(src), (size_t)RSTRING_LEN(src), path, 1, NULL, &err);
+    VALUE script = vm_parse_main(RSTRING_PTR(src), (size_t)RSTRING_LEN(src), path, 1, PARSE_FILE, &err);
     GC_GUARD(src);
     if (!script) exc_raise_str(vm.c.SyntaxError, str_new_cstr(err.message));
     return vm_run_script(script, vm.top_self, vm.top_cref, NULL, NULL, FRAME_TOP);
@@ -187,27 +187,20 @@ static VALUE k_load(VALUE self, int argc, const VALUE *argv)
 
 void load_add_path(const char *dir) { ary_push(load_path, str_new_cstr(dir)); }
 
-static bool is_dir(const char *path)
+/* After the -I folders, as 1.8.7 orders $:: RUBYLIB's, the library
+   folders given (miniruby's lib/, found by the command line), then the
+   current folder; with -T neither RUBYLIB's nor the current folder. */
+void load_path_defaults(const char *const *libdirs, int n, bool tainted)
 {
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* After the -I folders, as 1.8.7 orders $:: RUBYLIB's, the library that
-   comes with miniruby, then the current folder. */
-void load_path_defaults(void)
-{
-    const char *rubylib = getenv("RUBYLIB");
+    const char *rubylib = tainted ? NULL : getenv("RUBYLIB");
     for (const char *p = rubylib; p && *p;) {
         const char *end = strchr(p, ':');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        if (n) ary_push(load_path, str_new(p, (long)n));
-        p += n + (end != NULL);
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len) ary_push(load_path, str_new(p, (long)len));
+        p += len + (end != NULL);
     }
-#ifdef MR_LIBDIR
-    if (is_dir(MR_LIBDIR)) load_add_path(MR_LIBDIR);
-#endif
-    load_add_path(".");
+    for (int i = 0; i < n; i++) load_add_path(libdirs[i]);
+    if (!tainted) load_add_path(".");
 }
 
 static void enumerator_feature(void) {}

@@ -1,6 +1,7 @@
 /* vm.c: the VM struct, start-up, scripts (parsed programs owned by the GC),
  * running a program's top frame, interrupts, stack limits, $~/$_ and the
  * frame queries C methods use. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
@@ -69,19 +70,41 @@ void script_gc_free(VALUE script)
     if (RDATA(script)->data) script_free_data(RDATA(script)->data);
 }
 
-/* Parse and bind; a T_SCRIPT, or 0 with err filled. */
-VALUE vm_parse(const char *src, size_t len, const char *file, int line,
-               const struct parse_outer *outer, struct parse_error *err)
+/* Parse and bind; a T_SCRIPT, or 0 with err filled.  loop_flags: the
+   command line's -n -p -l -a (PARSE_LOOP ...), for the main program. */
+static VALUE parse_and_bind(const char *src, size_t len, const char *file, int line,
+                            const struct parse_outer *outer, int loop_flags, struct parse_error *err)
 {
     VALUE script = script_new(file);
     struct script *s = script_get(script);
-    s->prog = parse_program(s->arena, src, len, s->file, line, outer, err);
+    s->prog = loop_flags ? parse_program_loop(s->arena, src, len, s->file, line, loop_flags, err)
+                         : parse_program(s->arena, src, len, s->file, line, outer, err);
     /* parsing deep in a recursion (eval calling itself) ran out of stack:
        SystemStackError, as the evaluator would have raised */
     if (!s->prog && err->out_of_stack && vm.th->tag) vm_stack_overflow();
     if (!s->prog) return 0;
     if (!ev_bind_program(script, s->prog, err)) return 0;
     return script;
+}
+
+VALUE vm_parse(const char *src, size_t len, const char *file, int line,
+               const struct parse_outer *outer, struct parse_error *err)
+{
+    return parse_and_bind(src, len, file, line, outer, 0, err);
+}
+
+VALUE vm_parse_main(const char *src, size_t len, const char *file, int line,
+                    int loop_flags, struct parse_error *err)
+{
+    return parse_and_bind(src, len, file, line, NULL, loop_flags, err);
+}
+
+/* Parse-time warnings, printed as the running code's are. */
+static void parse_warning_out(const char *file, int line, bool verbose_only, const char *msg)
+{
+    if (vm.verbose < (verbose_only ? 2 : 1)) return;
+    io_flush_all();
+    fprintf(stderr, "%s:%d: warning: %s\n", file, line, msg);
 }
 
 /* ------------------------------------------------------------ running programs */
@@ -296,6 +319,7 @@ void vm_init(void *stack_base)
     sym_init();
     init_main_thread(stack_base);
     parse_stack_floor = stack_floor;
+    parse_warn_hook = parse_warning_out;
     gc_init(stack_base);
     vm.verbose = 1;
     vm_init_all();

@@ -4,6 +4,8 @@
  * Kernel functions gets/readline/readlines, which read ARGF: the files
  * named in ARGV one after the other, or $stdin when ARGV was empty. */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <poll.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -405,6 +407,59 @@ static VALUE argv_array(void)
     return const_get(vm.c.Object, sym_intern_cstr("ARGV"));
 }
 
+/* -i: each file ARGF opens is replaced by a new one, which becomes $stdout
+   while it is read; with a suffix in $-i the old file is kept under
+   NAME+suffix, else it is removed (still open for reading). */
+static VALUE inplace_ext;      /* $-i: nil (off), or the backup suffix */
+static VALUE inplace_out;      /* the file being written, or nil */
+
+static void inplace_stdio(void)
+{
+    if (!NIL_P(inplace_ext)) exc_warn("Can't do inplace edit for stdio");
+}
+
+static bool inplace_skip(const char *what, VALUE name, VALUE other)
+{
+    if (NIL_P(other))
+        exc_warn("Can't %s %s: %s, skipping file", what, RSTRING_PTR(name), strerror(errno));
+    else
+        exc_warn("Can't %s %s to %s: %s, skipping file", what, RSTRING_PTR(name),
+                        RSTRING_PTR(other), strerror(errno));
+    io_close_ensure(argf_current);
+    argf_current = Qnil;
+    argf_next = 1;
+    return false;
+}
+
+static bool inplace_start(VALUE name)
+{
+    const char *path = RSTRING_PTR(name);
+    struct stat st;
+    if (fstat(io_rio(argf_current)->fd, &st) < 0) return inplace_skip("stat", name, Qnil);
+    if (RSTRING_LEN(inplace_ext) > 0) {
+        VALUE bak = str_new_fmt("%s%s", path, RSTRING_PTR(inplace_ext));
+        if (rename(path, RSTRING_PTR(bak)) < 0) return inplace_skip("rename", name, bak);
+    } else if (unlink(path) < 0) {
+        return inplace_skip("remove", name, Qnil);
+    }
+    if (!NIL_P(inplace_out)) io_close_ensure(inplace_out);
+    inplace_out = io_open_path(vm.c.File, name, O_WRONLY | O_CREAT | O_TRUNC, FMODE_WRITABLE,
+                               (int)(st.st_mode & 07777));
+    int fd = io_rio(inplace_out)->fd;
+    if (fchmod(fd, st.st_mode & 07777) < 0 || fchown(fd, st.st_uid, st.st_gid) < 0) {
+        /* another owner: the new file stays the editor's, as in MRI */
+    }
+    gvar_set(sym_intern_cstr("$stdout"), inplace_out);
+    return true;
+}
+
+static VALUE inplace_get(ID id, void *data) { return inplace_ext; }
+
+static void inplace_set(VALUE v, ID id, void *data)
+{
+    inplace_ext = NIL_P(v) || v == Qfalse ? Qnil : str_new_frozen(conv_to_str(v));
+}
+
 /* Make argf_current the stream to read; false when all files are done. */
 static bool argf_next_file(void)
 {
@@ -412,16 +467,20 @@ static bool argf_next_file(void)
     if (argf_next == 0) argf_next = ARRAY_P(args) && RARRAY_LEN(args) > 0 ? 1 : -1;
     if (argf_next == -1) {
         argf_current = gvar_get(sym_intern_cstr("$stdin"));
+        inplace_stdio();
         return true;
     }
     if (argf_next == 2) return true;
     if (!ARRAY_P(args) || RARRAY_LEN(args) == 0) return false;
     VALUE name = conv_to_str(ary_shift(args));
     argf_filename = name;
-    if (RSTRING_LEN(name) == 1 && RSTRING_PTR(name)[0] == '-')
+    if (RSTRING_LEN(name) == 1 && RSTRING_PTR(name)[0] == '-') {
         argf_current = gvar_get(sym_intern_cstr("$stdin"));
-    else
+        inplace_stdio();
+    } else {
         argf_current = io_open_path(vm.c.File, name, 0, FMODE_READABLE, 0666);
+        if (!NIL_P(inplace_ext) && !inplace_start(name)) return argf_next_file();
+    }
     argf_next = 2;
     return true;
 }
@@ -517,9 +576,12 @@ static VALUE argf_m_file(VALUE self, int argc, const VALUE *argv)
 
 static void argf_init(void)
 {
-    argf_current = argf_filename = Qnil;
+    argf_current = argf_filename = inplace_ext = inplace_out = Qnil;
     gc_register_root(&argf_current);
     gc_register_root(&argf_filename);
+    gc_register_root(&inplace_ext);
+    gc_register_root(&inplace_out);
+    gvar_define_hooked("$-i", NULL, inplace_get, inplace_set);
     VALUE argf = obj_alloc(vm.c.Object);
     static VALUE argf_obj;
     argf_obj = argf;

@@ -327,11 +327,12 @@ static VALUE k_exec(VALUE self, int argc, const VALUE *argv)
 
 static VALUE fork_child_block(VALUE arg) { return vm_yield(0, NULL); }
 
-/* The child of fork { }: run the block, the at_exit handlers, exit. */
+/* The child of fork { }: run the block, the at_exit handlers, exit (or
+   die by the signal of an uncaught SignalException, as the main program). */
 static NORETURN void fork_child_run(void)
 {
     int state;
-    int status = 0;
+    int status = 0, sig = 0;
     vm_protect(fork_child_block, Qnil, &state);
     if (state == TAG_RAISE) {
         VALUE err = vm.th->errinfo;
@@ -339,7 +340,8 @@ static NORETURN void fork_child_run(void)
             VALUE st = ivar_get(err, ID_status);
             status = FIXNUM_P(st) ? (int)FIX2LONG(st) : 0;
         } else {
-            exc_print(err);
+            sig = signal_of_exception(err);
+            if (obj_class(err) != vm.c.SignalException) exc_print(err);
             status = 1;
         }
     } else if (state) {
@@ -347,6 +349,7 @@ static NORETURN void fork_child_run(void)
     }
     vm_run_at_exit();
     io_flush_all();
+    if (sig) signal_die(sig);
     _exit(status);
 }
 

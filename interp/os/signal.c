@@ -5,8 +5,10 @@
  * handlers run later, on the main thread, at a safe point: when another
  * thread notices the signal it wakes the main thread and lets it run; a
  * main thread blocked in sleep, join or Queue#pop is woken by the
- * scheduler.  Without a Ruby handler, SIGINT raises Interrupt and the
- * other catchable signals raise SignalException in the main thread. */
+ * scheduler.  Without a Ruby handler, SIGINT raises Interrupt and SIGHUP,
+ * SIGQUIT, SIGTERM, SIGALRM, SIGUSR1 and SIGUSR2 raise SignalException in
+ * the main thread, as in MRI 1.8.7; uncaught, they end the process by the
+ * signal (interp/cli/main.c). */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -139,6 +141,40 @@ static void check_signals(void)
 
 void signal_deliver(void) { check_signals(); }
 
+/* The signal an uncaught SignalException stands for (0: none): its
+   signo, or the name in its message ("SIGTERM", "TERM"); SIGINT for an
+   Interrupt. */
+int signal_of_exception(VALUE exc)
+{
+    if (!obj_is_kind_of(exc, vm.c.SignalException)) return 0;
+    if (obj_is_kind_of(exc, vm.c.Interrupt)) return SIGINT;
+    VALUE no = ivar_get(exc, sym_intern_cstr("signo"));
+    if (FIXNUM_P(no)) return (int)FIX2LONG(no);
+    VALUE msg = vm_call0(exc, sym_intern_cstr("message"));
+    const char *name = STRING_P(msg) ? RSTRING_PTR(msg) : "";
+    if (strncmp(name, "SIG", 3) == 0) name += 3;
+    for (size_t i = 1; i < countof(signals); i++)
+        if (strcmp(signals[i].name, name) == 0) return signals[i].no;
+    return 0;
+}
+
+/* MRI's ending for an uncaught signal: its default action, so that the
+   parent sees the process killed by it.  Returns if that does not kill. */
+void signal_die(int sig)
+{
+    io_flush_all();
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_DFL;
+    sigemptyset(&sa.sa_mask);
+    sigaction(sig, &sa, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    kill(getpid(), sig);
+}
+
 /* ------------------------------------------------------------ trap */
 static void install(int sig, void (*fn)(int))
 {
@@ -147,6 +183,14 @@ static void install(int sig, void (*fn)(int))
     sa.sa_handler = fn;
     sigemptyset(&sa.sa_mask);
     sigaction(sig, &sa, NULL);
+}
+
+/* The signals MRI 1.8.7 turns into exceptions when the program has no
+   handler: Interrupt for SIGINT, SignalException for these. */
+static bool raised_by_default(int sig)
+{
+    return sig == SIGINT || sig == SIGHUP || sig == SIGQUIT || sig == SIGTERM ||
+           sig == SIGALRM || sig == SIGUSR1 || sig == SIGUSR2;
 }
 
 static VALUE old_handler(int sig)
@@ -175,7 +219,7 @@ static VALUE k_trap(VALUE self, int argc, const VALUE *argv)
         install(sig, SIG_IGN);
         ary_store(handlers, sig, str_new_cstr("IGNORE"));
     } else if (word && (!strcmp(word, "DEFAULT") || !strcmp(word, "SIG_DFL") || !strcmp(word, "SYSTEM_DEFAULT"))) {
-        install(sig, sig == SIGINT ? on_signal : SIG_DFL);
+        install(sig, raised_by_default(sig) ? on_signal : SIG_DFL);
         ary_store(handlers, sig, Qnil);
     } else if (word && !strcmp(word, "EXIT")) {
         install(sig, on_signal);
@@ -208,6 +252,7 @@ void signal_init(void)
     define_global_function("trap", k_trap, -1);
     define_method(vm.c.SignalException, "signo", sigexc_signo, 0);
     open_wakeup_pipe();
-    install(SIGINT, on_signal);
+    for (int sig = 1; sig < NSIG_MAX; sig++)
+        if (raised_by_default(sig)) install(sig, on_signal);
     vm_signal_interrupt_hook = check_signals;
 }

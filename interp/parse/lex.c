@@ -48,6 +48,56 @@ void lex_fail(struct lexer *lx, int line, const char *fmt, ...)
     longjmp(*lx->jb, 1);
 }
 
+/* A syntax error, as MRI's yyerror reports it: the message, then the
+   source line the lexer is on and a caret where it stopped (unless the
+   line is short, or the lexer stopped at its end: MRI's rules). */
+void lex_fail_source(struct lexer *lx, int line, const char *msg)
+{
+    char *out = lx->err->message;
+    size_t cap = sizeof lx->err->message;
+    int n = snprintf(out, cap, "%s:%d: %s", lx->file, line, msg);
+    size_t used = n < 0 ? 0 : (size_t)n >= cap ? cap - 1 : (size_t)n;
+    size_t pos = lx->pos < lx->len ? lx->pos : lx->len;
+    const char *src = lx->src;
+    bool at_newline = pos < lx->len ? src[pos] == '\n' : pos == 0 || src[pos - 1] == '\n';
+    if (!at_newline) {
+        size_t b = pos, e = pos;
+        while (b > 0 && src[b - 1] != '\n') b--;
+        while (e < lx->len && src[e] != '\n') e++;
+        const char *pre = "", *post = "";
+        if (e - b > 70) {                          /* 30 characters around the caret */
+            if (pos - b > 30) { b = pos - 30; pre = "..."; }
+            if (e - pos > 30) { e = pos + 30; post = "..."; }
+        }
+        if (e - b > 4 && used + 2 * (e - b) + 16 < cap) {
+            used += (size_t)snprintf(out + used, cap - used, "\n%s%.*s%s\n", pre, (int)(e - b), src + b, post);
+            for (size_t i = b; i < pos; i++) out[used++] = src[i] == '\t' ? '\t' : ' ';
+            out[used++] = '^';
+            out[used] = '\0';
+        }
+    }
+    lx->err->line = line;
+    longjmp(*lx->jb, 1);
+}
+
+void lex_warn(struct lexer *lx, int line, bool verbose_only, const char *fmt, ...)
+{
+    if (!parse_warn_hook) return;
+    char msg[300];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    parse_warn_hook(lx->file, line, verbose_only, msg);
+}
+
+/* `p -1`, `p /x/`: MRI's -w warning for an operator read as the start of
+   a command's first argument. */
+static void arg_ambiguous(struct lexer *lx, int line)
+{
+    lex_warn(lx, line, true, "ambiguous first argument; put parentheses or even spaces");
+}
+
 /* Called by lex_nextc on the first read after a '\n': count the line, and
    skip the bodies of heredocs that started on the line just ended. */
 void lex_newline(struct lexer *lx)
@@ -239,8 +289,12 @@ static int lex_star(struct lexer *lx, struct token *t, bool space)
     } else {
         if (c == '=') return op_asgn(lx, t, ID_mul);
         lex_pushback(lx, c);
-        if ((IS_ARG(lx) && space && !lex_isspace(c)) || IS_BEG(lx)) tok = tSTAR;
-        else tok = '*';
+        if (IS_ARG(lx) && space && !lex_isspace(c)) {
+            lex_warn(lx, t->line, true, "`*' interpreted as argument prefix");
+            tok = tSTAR;
+        } else {
+            tok = IS_BEG(lx) ? tSTAR : '*';
+        }
     }
     after_operator(lx);
     return tok;
@@ -341,7 +395,11 @@ static int lex_amper(struct lexer *lx, struct token *t, bool space)
     }
     if (c == '=') return op_asgn(lx, t, ID_and);
     lex_pushback(lx, c);
-    int tok = ((IS_ARG(lx) && space && !lex_isspace(c)) || IS_BEG(lx)) ? tAMPER : '&';
+    int tok = IS_BEG(lx) ? tAMPER : '&';
+    if (IS_ARG(lx) && space && !lex_isspace(c)) {
+        lex_warn(lx, t->line, true, "`&' interpreted as argument prefix");
+        tok = tAMPER;
+    }
     after_operator(lx);
     return tok;
 }
@@ -373,6 +431,7 @@ static int lex_sign(struct lexer *lx, struct token *t, int sign, bool space)
     }
     if (c == '=') return op_asgn(lx, t, sign == '+' ? ID_plus : ID_minus);
     if (IS_BEG(lx) || (IS_ARG(lx) && space && !lex_isspace(c))) {
+        if (IS_ARG(lx)) arg_ambiguous(lx, t->line);
         lx->state = EXPR_BEG;
         if (c >= '0' && c <= '9') {
             if (sign == '+') return lex_number(lx, t, c);
@@ -439,6 +498,7 @@ static int lex_slash(struct lexer *lx, struct token *t, bool space)
     if (c == '=') return op_asgn(lx, t, ID_div);
     lex_pushback(lx, c);
     if (IS_ARG(lx) && space && !lex_isspace(c)) {
+        arg_ambiguous(lx, t->line);
         lx->str = (struct lex_strterm){ .func = STR_REGEXP, .term = '/', .line = t->line };
         return tREGEXP_BEG;
     }
@@ -465,11 +525,13 @@ static int lex_tilde(struct lexer *lx)
     return '~';
 }
 
-static int lex_lparen(struct lexer *lx, bool space)
+static int lex_lparen(struct lexer *lx, struct token *t, bool space)
 {
     int tok = '(';
     if (IS_BEG(lx)) tok = tLPAREN;
     else if (space && lx->state == EXPR_CMDARG) tok = tLPAREN_ARG;
+    else if (space && lx->state == EXPR_ARG)
+        lex_warn(lx, t->line, false, "don't put space before argument parentheses");
     lx->command_start = true;
     lx->state = EXPR_BEG;
     return tok;
@@ -513,6 +575,12 @@ static int lex_question(struct lexer *lx, struct token *t)
     }
     int c = lex_nextc(lx);
     if (c == -1) lex_fail(lx, t->line, "incomplete character syntax");
+    if (lex_isspace(c) && !IS_ARG(lx)) {
+        const char *names = " s\nn\tt\vv\rr\ff";
+        const char *k = strchr(names, c);
+        if (k && (k - names) % 2 == 0)
+            lex_warn(lx, t->line, false, "invalid character syntax; use ?\\%c", k[1]);
+    }
     if (lex_isspace(c) || ((isalnum(c) || c == '_') && lex_is_identchar(lex_peekc(lx, 0)))) {
         lex_pushback(lx, c);
         lx->state = EXPR_BEG;
@@ -717,7 +785,7 @@ static int lex_other(struct lexer *lx, struct token *t, int c, bool space, bool 
     case '/': return lex_slash(lx, t, space);
     case '^': return lex_caret(lx, t);
     case '~': return lex_tilde(lx);
-    case '(': return lex_lparen(lx, space);
+    case '(': return lex_lparen(lx, t, space);
     case '[': return lex_lbracket(lx, space);
     case '{': return lex_lbrace(lx);
     case '?': return lex_question(lx, t);

@@ -126,6 +126,8 @@ void lex_init(struct lexer *lx, struct arena *a, const char *src, size_t len,
 void lex_free(struct lexer *lx);
 void lex_next(struct lexer *lx, struct token *t);
 NORETURN void lex_fail(struct lexer *lx, int line, const char *fmt, ...) PRINTF(3, 4);
+NORETURN void lex_fail_source(struct lexer *lx, int line, const char *msg);
+void lex_warn(struct lexer *lx, int line, bool verbose_only, const char *fmt, ...) PRINTF(4, 5);
 const char *lex_token_name(int type, char buf[8]);
 ID lex_op_id(int type);          /* operator token -> method name, 0 if none */
 

@@ -2,6 +2,8 @@
  * 1.5, 1e5, 1.5e-3.  Integers that do not fit a Fixnum keep their digits so
  * that the binder can make a Bignum; `1..5` and `5.times` are not floats.
  */
+#include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include "lex.h"
 
@@ -64,7 +66,9 @@ static int make_float(struct lexer *lx, struct token *t)
 {
     lex_tokadd(lx, '\0');
     lx->blen--;
+    errno = 0;
     t->fval = strtod(lx->buf, NULL);
+    if (errno == ERANGE && (isinf(t->fval) || t->fval == 0.0)) lex_warn(lx, t->line, false, "Float %s out of range", lx->buf);
     lx->state = EXPR_END;
     return tFLOAT;
 }

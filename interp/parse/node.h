@@ -323,6 +323,26 @@ struct node_program *parse_program(struct arena *a, const char *src, size_t len,
                                    const struct parse_outer *outer,
                                    struct parse_error *err);
 
+/* A program file (PARSE_FILE), and the command line's -n -p -l -a: the
+   program is the body of a `while gets` loop (MRI 1.8's parser wraps it
+   the same way, so BEGIN blocks stay outside and locals persist from one
+   line to the next). */
+#define PARSE_LOOP  0x01   /* -n: while gets; ...; end */
+#define PARSE_PRINT 0x02   /* -p: the same, printing $_ after each pass */
+#define PARSE_CHOP  0x04   /* -l: $_.chop! first */
+#define PARSE_SPLIT 0x08   /* -a: $F = $_.split */
+#define PARSE_FILE  0x10   /* a whole file or -e (not eval): its last value is unused */
+struct node_program *parse_program_loop(struct arena *a, const char *src, size_t len,
+                                        const char *file, int line, int flags,
+                                        struct parse_error *err);
+
+/* -y: every token the parser reads is printed on stderr. */
+extern bool parse_trace_tokens;
+
+/* Set by the VM: reports a parse-time warning; verbose_only ones are
+   shown with -w only (MRI's rb_warning), the others unless -W0. */
+extern void (*parse_warn_hook)(const char *file, int line, bool verbose_only, const char *msg);
+
 /* Set by the VM: the lowest C stack address the running thread may reach.
    PARSE_MAX_DEPTH fits the main stack; a green thread's may be smaller. */
 extern const char *(*parse_stack_floor)(void);

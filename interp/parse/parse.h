@@ -67,15 +67,19 @@ struct parser {
     size_t vlen, vcap;
     struct node **begins;     /* BEGIN { } bodies */
     int nbegin, begincap;
+    int loop_flags;           /* PARSE_LOOP ... for the main program */
     jmp_buf jb;
 };
 
 /* ---- tokens (one ahead, lexed on demand) */
+void parse_trace_token(struct parser *p);
+
 static inline int tk(struct parser *p)
 {
     if (!p->have_tok) {
         lex_next(&p->lx, &p->tok);
         p->have_tok = true;
+        if (parse_trace_tokens) parse_trace_token(p);
     }
     return p->tok.type;
 }
@@ -100,6 +104,8 @@ static inline bool is_term(int t) { return t == '\n' || t == ';'; }
 /* ---- parse_node.c */
 NORETURN void parse_unexpected(struct parser *p, int expecting);  /* -1: nothing expected */
 NORETURN void parse_error(struct parser *p, int line, const char *fmt, ...) PRINTF(3, 4);
+void parse_warn(struct parser *p, int line, const char *fmt, ...) PRINTF(3, 4);     /* unless -W0 */
+void parse_warning(struct parser *p, int line, const char *fmt, ...) PRINTF(3, 4);  /* -w only */
 void parse_expect(struct parser *p, int type);
 void parse_skip_terms(struct parser *p);
 void parse_skip_newlines(struct parser *p);
@@ -141,6 +147,7 @@ void parse_note_return(struct parser *p);
 
 /* ---- parse_stmt.c */
 struct node *parse_compstmt(struct parser *p, int closer);
+void parse_void_expr(struct parser *p, const struct node *n);   /* -w: "useless use of ..." */
 struct node *parse_expr_stmt(struct parser *p);
 
 /* ---- parse_asgn.c */

@@ -80,9 +80,9 @@ static NORETURN void cannot_assign(struct parser *p, const struct node *n)
     case NODE_TRUE: parse_error(p, n->line, "Can't assign to true");
     case NODE_FALSE: parse_error(p, n->line, "Can't assign to false");
     case NODE_NTH_REF:
-        parse_error(p, n->line, "Can't set variable $%ld", ((const struct node_int *)n)->val);
+        lex_fail(&p->lx, n->line, "Can't set variable $%ld", ((const struct node_int *)n)->val);  /* no caret */
     case NODE_BACK_REF:
-        parse_error(p, n->line, "Can't set variable $%c", (int)((const struct node_int *)n)->val);
+        lex_fail(&p->lx, n->line, "Can't set variable $%c", (int)((const struct node_int *)n)->val);
     default:
         parse_unexpected(p, -1);
     }

@@ -109,6 +109,7 @@ static void paren_arg_command(struct parser *p, struct node_call *c)
     parse_save_flags(p, flags);
     skip(p);
     if (accept(p, ')')) {
+        parse_warn(p, p->tok.line, "don't put space before argument parentheses");
         parse_restore_flags(p, flags);
         p->lx.state = EXPR_ENDARG;
         return;
@@ -118,12 +119,14 @@ static void paren_arg_command(struct parser *p, struct node_call *c)
     if (!first || tk(p) == ',' || tk(p) == tASSOC) {
         args_loop(p, ')', c, first);
         parse_expect(p, ')');
+        parse_warn(p, p->tok.line, "don't put space before argument parentheses");
         parse_restore_flags(p, flags);
         p->lx.state = EXPR_ENDARG;
         return;
     }
     parse_skip_newlines(p);
     parse_expect(p, ')');
+    parse_warning(p, p->tok.line, "(...) interpreted as grouped expression");
     parse_restore_flags(p, flags);
     p->lx.state = EXPR_ENDARG;
     args_loop(p, 0, c, parse_arg_rest(p, parse_postfix(p, first)));

@@ -231,7 +231,11 @@ struct node *parse_def(struct parser *p)
 static struct node *cpath(struct parser *p)
 {
     int line = tline(p);
-    if (tk(p) == tIDENTIFIER) parse_error(p, line, "class/module name must be CONSTANT");
+    if (tk(p) == tIDENTIFIER) {
+        skip(p);
+        tk(p);                                /* MRI reads the next token first: its caret is there */
+        parse_error(p, line, "class/module name must be CONSTANT");
+    }
     if (tk(p) != tCONSTANT && tk(p) != tCOLON3) parse_unexpected(p, -1);
     struct node *n = parse_primary(p);
     if (n->type == NODE_CONST || n->type == NODE_COLON2 || n->type == NODE_COLON3) return n;
@@ -316,6 +320,16 @@ static struct node *resbody(struct parser *p)
     return &rb->h;
 }
 
+static bool useless_literal(const struct node *n)
+{
+    switch (n->type) {
+    case NODE_INT: case NODE_BIGINT: case NODE_FLOAT: case NODE_SYM: case NODE_STR: case NODE_REGEX:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static struct node *append_stmt(struct parser *p, struct node *a, struct node *b)
 {
     if (!a) return b;
@@ -333,17 +347,23 @@ struct node *parse_bodystmt(struct parser *p, int line)
     size_t mark = parse_vmark(p);
     while (tk(p) == kRESCUE) parse_vpush(p, resbody(p));
     if (accept(p, kELSE)) else_ = parse_compstmt(p, kEND);
-    if (parse_vmark(p) > mark) {
+    bool rescued = parse_vmark(p) > mark;
+    if (rescued) {
         struct node_rescue *r = NEW(p, node_rescue, NODE_RESCUE, line);
         r->body = body;
         r->resbodies = parse_vtake(p, mark, &r->n);
         r->else_ = else_;
         body = &r->h;
-    } else {
-        body = append_stmt(p, body, else_);  /* else without rescue: just runs */
     }
-    if (!accept(p, kENSURE)) return body;
-    struct node *ens = parse_compstmt(p, kEND);
+    struct node *ens = accept(p, kENSURE) ? parse_compstmt(p, kEND) : NULL;
+    if (else_ && !rescued) {                 /* else without rescue: just runs */
+        parse_warn(p, tline(p), "else without rescue is useless");
+        if (body && useless_literal(body)) {
+            parse_warning(p, body->line, "unused literal ignored");
+            body = NULL;
+        }
+        body = append_stmt(p, body, else_);
+    }
     if (!ens) return body;
     struct node_ensure *e = NEW(p, node_ensure, NODE_ENSURE, line);
     e->body = body;

@@ -6,6 +6,7 @@
  * becomes an assignment.  Also cond(): what a condition makes of a regexp
  * literal (a match against $_) and of a range (a flip-flop).
  */
+#include <string.h>
 #include "parse.h"
 
 enum prec {
@@ -39,6 +40,9 @@ void parse_value_expr(struct parser *p, struct node *n)
     switch (n->type) {
     case NODE_RETURN: case NODE_BREAK: case NODE_NEXT: case NODE_REDO: case NODE_RETRY:
         parse_error(p, n->line, "void value expression");
+    case NODE_DEFN: case NODE_DEFS:          /* its value is nil: MRI only warns */
+        parse_warning(p, n->line, "void value expression");
+        break;
     default:
         break;
     }
@@ -46,15 +50,34 @@ void parse_value_expr(struct parser *p, struct node *n)
 
 /* ================================================================ conditions */
 
+/* MRI leaves some condition warnings out for -e one-liners. */
+static bool e_option(struct parser *p) { return strcmp(p->file, "-e") == 0; }
+
 static struct node *range_end(struct parser *p, struct node *n)
 {
     /* an integer literal as an end of a flip-flop compares with $. */
     if (n && n->type == NODE_INT) {
+        if (!e_option(p)) parse_warn(p, n->line, "integer literal in conditional range");
         struct node_var *g = NEW(p, node_var, NODE_GVAR, n->line);
         g->name = sym_intern("$.", 2);
         return parse_new_call1(p, n, ID_eq, &g->h, n->line);
     }
     return parse_cond(p, n);
+}
+
+/* MRI's reckoning of the ends of a flip-flop: 1 for a literal, 2 for a
+   string one, 0 for anything else (integers already compare with $.). */
+static int literal_kind(const struct node *n)
+{
+    if (!n) return 1;
+    switch (n->type) {
+    case NODE_FLOAT: case NODE_BIGINT: case NODE_SYM: case NODE_NIL: case NODE_TRUE: case NODE_FALSE:
+        return 1;
+    case NODE_STR: case NODE_DSTR: case NODE_XSTR: case NODE_DXSTR: case NODE_DSYM:
+        return 2;
+    default:
+        return 0;
+    }
 }
 
 static struct node *flip_flop(struct parser *p, struct node_binary *r)
@@ -63,18 +86,53 @@ static struct node *flip_flop(struct parser *p, struct node_binary *r)
                               r->h.line);
     f->beg = range_end(p, r->left);
     f->end = range_end(p, r->right);
+    int b = literal_kind(f->beg), e = literal_kind(f->end);
+    if (!e_option(p) && ((b == 1 && e == 1) || b + e >= 2))
+        (b == 1 && e == 1 ? parse_warn : parse_warning)(p, r->h.line, "range literal in condition");
     f->slot = parse_hidden_slot(p, &f->depth);
     return &f->h;
 }
 
-/* An expression used as a condition.  Walks && || chains down their
-   right side iteratively: chains can be very long. */
+static bool literal_value(const struct node *n)
+{
+    switch (n->type) {
+    case NODE_INT: case NODE_BIGINT: case NODE_FLOAT: case NODE_SYM: case NODE_REGEX: case NODE_STR:
+    case NODE_NIL: case NODE_TRUE: case NODE_FALSE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* `if x = 1`: MRI's warning for an assignment of a literal. */
+static void assign_in_cond(struct parser *p, struct node *n)
+{
+    struct node *v = n->type == NODE_LASGN ? ((struct node_lvar *)n)->value : ((struct node_var *)n)->value;
+    if (v && literal_value(v)) parse_warn(p, v->line, "found = in conditional, should be ==");
+}
+
+/* An expression used as a condition, with MRI 1.8.7's warnings about
+   literals there.  Walks && || chains down their right side iteratively:
+   chains can be very long. */
 struct node *parse_cond(struct parser *p, struct node *n)
 {
     if (!n) return n;
     switch (n->type) {
     case NODE_REGEX: case NODE_DREGX:
+        if (!e_option(p)) parse_warn(p, n->line, "regex literal in condition");
         return parse_new_unary(p, NODE_MATCH, n, n->line);
+    case NODE_STR: case NODE_DSTR:
+        parse_warn(p, n->line, "string literal in condition");
+        return n;
+    case NODE_DSYM:
+        if (!e_option(p)) parse_warn(p, n->line, "literal in condition");
+        return n;
+    case NODE_INT: case NODE_BIGINT: case NODE_FLOAT: case NODE_SYM:
+        parse_warning(p, n->line, "literal in condition");
+        return n;
+    case NODE_LASGN: case NODE_GASGN: case NODE_IASGN:
+        assign_in_cond(p, n);
+        return n;
     case NODE_DOT2: case NODE_DOT3:
         return flip_flop(p, (struct node_binary *)n);
     case NODE_AND: case NODE_OR: {

@@ -10,14 +10,17 @@
 
 /* ================================================================ errors */
 
+/* Errors of the grammar (MRI's yyerror) show the source line and a caret;
+   the lexer's own (unterminated string ...) do not. */
 void parse_unexpected(struct parser *p, int expecting)
 {
-    char b1[8], b2[8];
+    char b1[8], b2[8], msg[200];
     const char *got = lex_token_name(tk(p), b1);
     if (expecting >= 0)
-        lex_fail(&p->lx, p->tok.line, "syntax error, unexpected %s, expecting %s", got,
-                 lex_token_name(expecting, b2));
-    lex_fail(&p->lx, p->tok.line, "syntax error, unexpected %s", got);
+        snprintf(msg, sizeof msg, "syntax error, unexpected %s, expecting %s", got, lex_token_name(expecting, b2));
+    else
+        snprintf(msg, sizeof msg, "syntax error, unexpected %s", got);
+    lex_fail_source(&p->lx, p->tok.line, msg);
 }
 
 void parse_error(struct parser *p, int line, const char *fmt, ...)
@@ -27,7 +30,69 @@ void parse_error(struct parser *p, int line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    lex_fail(&p->lx, line, "%s", msg);
+    lex_fail_source(&p->lx, line, msg);
+}
+
+/* ================================================================ warnings */
+
+void (*parse_warn_hook)(const char *file, int line, bool verbose_only, const char *msg);
+
+static void warn_v(struct parser *p, int line, bool verbose_only, const char *fmt, va_list ap)
+{
+    if (!parse_warn_hook) return;
+    char msg[400];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    parse_warn_hook(p->file, line, verbose_only, msg);
+}
+
+void parse_warn(struct parser *p, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    warn_v(p, line, false, fmt, ap);
+    va_end(ap);
+}
+
+void parse_warning(struct parser *p, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    warn_v(p, line, true, fmt, ap);
+    va_end(ap);
+}
+
+/* -y: the token just read, with its line and, for names and literals,
+   its text.  (MRI prints its bison automaton's states; there are none
+   here: the parser is recursive descent.) */
+bool parse_trace_tokens;
+
+void parse_trace_token(struct parser *p)
+{
+    const struct token *t = &p->tok;
+    char buf[8];
+    if (t->type == tEOF) {
+        fprintf(stderr, "%s:%d: Now at end of input.\n", p->file, t->line);
+        return;
+    }
+    fprintf(stderr, "%s:%d: Next token is token %s", p->file, t->line, lex_token_name(t->type, buf));
+    switch (t->type) {
+    case tIDENTIFIER: case tFID: case tGVAR: case tIVAR: case tCONSTANT: case tCVAR:
+        fprintf(stderr, " (%s)", sym_name(t->id));
+        break;
+    case tSTRING_CONTENT:
+        fprintf(stderr, " (%.*s)", (int)(t->len > 40 ? 40 : t->len), t->str);
+        break;
+    case tINTEGER:
+        if (t->big) fprintf(stderr, " (%s)", t->digits);
+        else fprintf(stderr, " (%llu)", (unsigned long long)t->uval);
+        break;
+    case tFLOAT:
+        fprintf(stderr, " (%g)", t->fval);
+        break;
+    default:
+        break;
+    }
+    fputc('\n', stderr);
 }
 
 void parse_expect(struct parser *p, int type)

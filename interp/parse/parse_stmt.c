@@ -90,6 +90,7 @@ static struct node *parse_BEGIN(struct parser *p)
 static struct node *parse_END(struct parser *p)
 {
     int line = tline(p);
+    if (p->in_def) parse_warn(p, line, "END in method; use at_exit");
     skip(p);
     if (tk(p) != '{') parse_unexpected(p, '{');
     struct node_block *b = parse_block(p);
@@ -170,8 +171,79 @@ static struct node *parse_stmt(struct parser *p)
     return n;
 }
 
+/* ================================================================ warnings */
+
+/* What MRI 1.8.7 calls a literal when it drops one that starts a list of
+   statements ("unused literal ignored"): numbers, symbols, plain strings
+   and regexps, but not nil. */
+static bool droppable_literal(const struct node *n)
+{
+    switch (n->type) {
+    case NODE_INT: case NODE_BIGINT: case NODE_FLOAT: case NODE_SYM: case NODE_STR: case NODE_REGEX:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool is_jump(const struct node *n)
+{
+    switch (n->type) {
+    case NODE_RETURN: case NODE_BREAK: case NODE_NEXT: case NODE_REDO: case NODE_RETRY:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool operator_name(ID mid)
+{
+    static const char *const ops[] = { "+", "-", "*", "/", "%", "**", "+@", "-@", "|", "^", "&",
+                                       "<=>", ">", ">=", "<", "<=", "==" };
+    const char *name = sym_name(mid);
+    for (size_t i = 0; i < countof(ops); i++)
+        if (strcmp(name, ops[i]) == 0) return true;
+    return false;
+}
+
+/* The "useless use of %s in void context" of a statement whose value is
+   thrown away, or NULL. */
+static const char *useless_use(const struct node *n)
+{
+    switch (n->type) {
+    case NODE_CALL: {
+        const struct node_call *c = (const struct node_call *)n;
+        return c->recv && c->argc <= 1 && !c->block && operator_name(c->mid) ? sym_name(c->mid) : NULL;
+    }
+    case NODE_LVAR: case NODE_GVAR: case NODE_IVAR: case NODE_CVAR: case NODE_NTH_REF: case NODE_BACK_REF:
+        return "a variable";
+    case NODE_CONST: return "a constant";
+    case NODE_INT: case NODE_BIGINT: case NODE_FLOAT: case NODE_SYM: case NODE_STR: case NODE_DSTR:
+    case NODE_REGEX: case NODE_DREGX:
+        return "a literal";
+    case NODE_COLON2: case NODE_COLON3: return "::";
+    case NODE_DOT2: return "..";
+    case NODE_DOT3: return "...";
+    case NODE_SELF: return "self";
+    case NODE_NIL: return "nil";
+    case NODE_TRUE: return "true";
+    case NODE_FALSE: return "false";
+    case NODE_DEFINED: return "defined?";
+    default: return NULL;
+    }
+}
+
+void parse_void_expr(struct parser *p, const struct node *n)
+{
+    const char *what = n ? useless_use(n) : NULL;
+    if (what) parse_warning(p, n->line, "useless use of %s in void context", what);
+}
+
 /* Statements separated by newlines or semicolons, up to a closing token.
-   closer is what a syntax error says was expected (-1: nothing said). */
+   closer is what a syntax error says was expected (-1: nothing said).
+   As MRI's parser, warns (with -w) of a literal that starts the list (and
+   drops it), of statements after a return/break/next/redo/retry, and of
+   values thrown away by every statement but the last. */
 struct node *parse_compstmt(struct parser *p, int closer)
 {
     bool flags[2];
@@ -182,13 +254,24 @@ struct node *parse_compstmt(struct parser *p, int closer)
     parse_skip_terms(p);
     while (!ends_stmts(tk(p))) {
         struct node *s = parse_stmt(p);
-        if (s) parse_vpush(p, s);
+        if (s) {
+            size_t n = parse_vmark(p) - mark;
+            struct node *last = n ? p->vec[p->vlen - 1] : NULL;
+            if (n == 1 && droppable_literal(last)) {
+                parse_warning(p, last->line, "unused literal ignored");
+                p->vlen--;
+            } else if (last && is_jump(last)) {
+                parse_warning(p, last->line, "statement not reached");
+            }
+            parse_vpush(p, s);
+        }
         if (!is_term(tk(p))) {
             if (ends_stmts(tk(p))) break;
             parse_unexpected(p, closer);
         }
         parse_skip_terms(p);
     }
+    for (size_t i = mark; i + 1 < p->vlen; i++) parse_void_expr(p, p->vec[i]);
     p->stmt_nest--;
     parse_restore_flags(p, flags);
     return parse_seq(p, mark, line);
@@ -202,6 +285,39 @@ static bool lvar_defined(void *ctx, ID id)
     return parse_local_find(ctx, id, &depth, &idx);
 }
 
+static struct node *gvar_node(struct parser *p, int type, const char *name, struct node *value, int line)
+{
+    struct node_var *v = NEW(p, node_var, type, line);
+    v->name = sym_intern_cstr(name);
+    v->value = value;
+    return &v->h;
+}
+
+/* -n -p -l -a: while gets; $_.chop!; $F = $_.split; BODY; print $_; end */
+static struct node *loop_around(struct parser *p, struct node *body, int flags, int line)
+{
+    size_t mark = parse_vmark(p);
+    if (flags & PARSE_CHOP)
+        parse_vpush(p, parse_new_call(p, gvar_node(p, NODE_GVAR, "$_", NULL, line), sym_intern_cstr("chop!"), line));
+    if (flags & PARSE_SPLIT) {
+        struct node *split = parse_new_call(p, gvar_node(p, NODE_GVAR, "$_", NULL, line), sym_intern_cstr("split"), line);
+        parse_vpush(p, gvar_node(p, NODE_GASGN, "$F", split, line));
+    }
+    if (body) parse_vpush(p, body);
+    if (flags & PARSE_PRINT) {
+        struct node *print = parse_new_call1(p, NULL, sym_intern_cstr("print"),
+                                             gvar_node(p, NODE_GVAR, "$_", NULL, line), line);
+        print->flags |= NF_FCALL;
+        parse_vpush(p, print);
+    }
+    struct node *gets = parse_new_call(p, NULL, sym_intern_cstr("gets"), line);
+    gets->flags |= NF_FCALL;
+    struct node_loop *l = NEW(p, node_loop, NODE_WHILE, line);
+    l->cond = gets;
+    l->body = parse_seq(p, mark, line);
+    return &l->h;
+}
+
 static struct node_program *parse_whole(struct parser *p)
 {
     struct node_program *prog = NEW(p, node_program, NODE_PROGRAM, p->lx.line);
@@ -209,6 +325,13 @@ static struct node_program *parse_whole(struct parser *p)
     parse_scope_push(p, &s, SCOPE_PROGRAM, &prog->scope);
     prog->file = p->file;
     prog->body = parse_compstmt(p, tEOF);
+    if ((p->loop_flags & PARSE_FILE) && prog->body) {   /* a file's last value is thrown away too */
+        struct node *b = prog->body;
+        if (b->type == NODE_SEQ) b = ((struct node_list *)b)->items[((struct node_list *)b)->n - 1];
+        parse_void_expr(p, b);
+    }
+    if (p->loop_flags & (PARSE_LOOP | PARSE_PRINT))
+        prog->body = loop_around(p, prog->body, p->loop_flags, prog->h.line);
     parse_expect(p, tEOF);
     parse_scope_pop(p);
     prog->nbegin = p->nbegin;
@@ -226,12 +349,13 @@ static void parser_free(struct parser *p)
 
 const char *(*parse_stack_floor)(void);
 
-struct node_program *parse_program(struct arena *a, const char *src, size_t len,
-                                   const char *file, int line,
-                                   const struct parse_outer *outer,
-                                   struct parse_error *err)
+static struct node_program *parse_with(struct arena *a, const char *src, size_t len,
+                                       const char *file, int line,
+                                       const struct parse_outer *outer, int loop_flags,
+                                       struct parse_error *err)
 {
     struct parser *p = xcalloc(1, sizeof *p);
+    p->loop_flags = loop_flags;
     p->arena = a;
     p->file = arena_strndup(a, file, strlen(file));
     p->outer = outer;
@@ -250,4 +374,19 @@ struct node_program *parse_program(struct arena *a, const char *src, size_t len,
     struct node_program *prog = parse_whole(p);
     parser_free(p);
     return prog;
+}
+
+struct node_program *parse_program(struct arena *a, const char *src, size_t len,
+                                   const char *file, int line,
+                                   const struct parse_outer *outer,
+                                   struct parse_error *err)
+{
+    return parse_with(a, src, len, file, line, outer, 0, err);
+}
+
+struct node_program *parse_program_loop(struct arena *a, const char *src, size_t len,
+                                        const char *file, int line, int flags,
+                                        struct parse_error *err)
+{
+    return parse_with(a, src, len, file, line, NULL, flags, err);
 }

@@ -342,6 +342,8 @@ void class_alias_method(VALUE klass, ID new_name, ID old_name)
 
 void class_undef_method(VALUE klass, ID mid)
 {
+    if (mid == ID_initialize || mid == sym_intern_cstr("__id__") || mid == sym_intern_cstr("__send__"))
+        exc_warn("undefining `%s' may cause serious problem", sym_name(mid));
     if (!class_lookup_method(klass, mid))
         exc_name_error(mid, "undefined method `%s' for %s `%s'", sym_name(mid),
                        BUILTIN_TYPE(klass) == T_MODULE ? "module" : "class", class_name(klass));

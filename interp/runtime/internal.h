@@ -79,7 +79,7 @@ void module_init(void);
 void vm_init_all(void);
 void vm_init(void *stack_base);
 void load_add_path(const char *dir);
-void load_path_defaults(void);   /* RUBYLIB, lib/, "." after the -I folders */
+void load_path_defaults(const char *const *libdirs, int n, bool tainted);   /* RUBYLIB, libdirs, "." */
 
 /* ---- lexical class nesting: one link per class/module body */
 struct RCref {
@@ -108,6 +108,8 @@ enum { MISSING_NONE, MISSING_PRIVATE, MISSING_PROTECTED, MISSING_VCALL, MISSING_
 VALUE ev_bind_program(VALUE script, struct node_program *prog, struct parse_error *err);
 VALUE vm_parse(const char *src, size_t len, const char *file, int line,
                const struct parse_outer *outer, struct parse_error *err);   /* T_SCRIPT or 0 */
+VALUE vm_parse_main(const char *src, size_t len, const char *file, int line,
+                    int loop_flags, struct parse_error *err);   /* -n -p -l -a: PARSE_LOOP ... */
 VALUE vm_run_script(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
                     const struct block *outer_block, int frame_flags);
 VALUE vm_run_script_in(VALUE script, VALUE self, VALUE cref, struct env *env,
@@ -136,6 +138,12 @@ bool signal_any_pending(void);
 void signal_deliver(void);                  /* run pending handlers: main thread only */
 extern void (*signal_main_wakeup)(void);    /* thread/: make the main thread run soon */
 const char *signal_name(int no);
+/* -T: the $SAFE level the program starts at.  interp/cli/options.c has a
+   weak definition (it assigns $SAFE); the $SAFE implementation defines
+   the real one. */
+void vm_set_safe_level(int level);
+int signal_of_exception(VALUE exc);   /* the signal of an uncaught SignalException, or 0 */
+void signal_die(int sig);             /* end the process by sig's default action */
 int signal_wakeup_fd(void);                 /* readable when a signal arrived */
 void signal_drain_wakeup(void);
 void signal_interrupt_main(void);           /* async-signal-safe: main to a safe point */

@@ -1,8 +1,10 @@
 """cli_test.py: the miniruby command line as MRI 1.8.7's ruby has it:
 -e (several), -c, -w, -W0/-W1/-W2, -d, -I, -r, -K, -v, --version, -h,
 a program from stdin or `-`, ARGV and $0, #! switches, __END__ and DATA,
-__FILE__/__LINE__, invalid options, missing scripts, and the error report
-of an uncaught SystemStackError (whose depth varies with the build)."""
+__FILE__/__LINE__, invalid options, missing scripts, exit statuses, and
+the error report of an uncaught SystemStackError (whose depth varies with
+the build).  switches_test.py has the other switches, signals_test.py the
+ways of dying, warnings_test.py the warnings, install_test.py make install."""
 import os
 import re
 import subprocess
@@ -44,7 +46,7 @@ expect(["-eputs 7"], "7\n", what="-e glued to its code")
 expect(["-e", "p ARGV", "x", "-y"], '["x", "-y"]\n')
 expect(["-e", "p ARGV", "--", "-a"], '["-a"]\n')
 st, o, e = ruby(["-e"])
-check(st == 1 and e.startswith("miniruby: no code"), "-e without code: %s %r" % (st, e))
+check(st == 2 and e == "miniruby: no code specified for -e\n", "-e without code: %s %r" % (st, e))
 expect(["-e", "x = "], None, "-e:1: syntax error, unexpected $end\n", 1)
 expect(["-e", "raise 'boom'"], "", "-e:1: boom (RuntimeError)\n", 1)
 
@@ -136,9 +138,9 @@ expect(["--", args_rb], '[]\n"%s"\n"%s"\n"%s"\n5\n' % (args_rb, args_rb, args_rb
 sb = script("shebang.rb", "#!/usr/bin/env ruby -w\np $VERBOSE\n")
 expect([sb], "true\n")
 sb2 = script("shebang2.rb", "#! /usr/local/bin/ruby -W0 -d\np [$VERBOSE, $DEBUG]\n")
-expect([sb2], "[nil, true]\n")
-sb3 = script("shebang3.rb", "#!/bin/sh\np $VERBOSE\n")
-expect([sb3], "false\n", what="a #! line without ruby is ignored")
+expect([sb2], "[true, true]\n", what="-d after -W0 on a #! line: $VERBOSE true again, as MRI")
+sb3 = script("shebang3.rb", "#!/bin/sh\necho \"sh: $0 $1\"\n")
+expect([sb3, "arg"], "sh: %s arg\n" % sb3, what="a #! line naming another interpreter runs it, as MRI")
 sb4 = script("shebang4.rb", "#!/usr/bin/ruby -Ku\np $KCODE\n")
 expect([sb4], '"UTF8"\n')
 
@@ -156,9 +158,12 @@ endonly = script("endonly.rb", "p :before\n__END__\np :after\n")
 expect([endonly], ":before\n")
 
 # invalid options and missing scripts
-expect(["-x"], "", "miniruby: invalid option -x  (-h will show valid options)\n", 1)
-expect(["-cx"], "", "miniruby: invalid option -x  (-h will show valid options)\n", 1)
-expect(["--frobnicate"], "", "miniruby: invalid option --frobnicate  (-h will show valid options)\n", 1)
+expect(["-Z"], "", "miniruby: invalid option -Z  (-h will show valid options)\n", 2)
+expect(["-cZ"], "", "miniruby: invalid option -Z  (-h will show valid options)\n", 2)
+expect(["--frobnicate"], "", "miniruby: invalid option --frobnicate  (-h will show valid options)\n", 2)
+expect(["-e", "p 1", "--frobnicate"], "", "miniruby: invalid option --frobnicate  (-h will show valid options)\n", 2,
+       what="switches go on after -e's code")
+expect([TMP], "", "miniruby: Is a directory - %s (Errno::EISDIR)\n" % TMP, 1, what="a folder as the program")
 missing = os.path.join(TMP, "missing.rb")
 expect([missing], "", "miniruby: No such file or directory -- %s (LoadError)\n" % missing, 1)
 
@@ -170,6 +175,9 @@ expect(["-e", "exit true"], "", "", 0)
 expect(["-e", "abort 'gone'"], "", "gone\n", 1)
 expect(["-e", "abort"], "", "", 1)
 expect(["-e", "exit! 4"], "", "", 4)
+expect(["-e", "exit!"], "", "", 1, what="exit! without a status: 1, as MRI")
+expect(["-e", "print 'lost'; exit!"], "", "", 1, what="exit! flushes nothing")
+expect(["-e", "Process.exit!"], "", "", 1)
 expect(["-e", "at_exit { puts 'bye' }; exit 2"], "bye\n", "", 2)
 expect(["-e", "at_exit { exit 5 }"], "", "", 5)
 expect(["-e", "raise SystemExit"], "", "", 0)

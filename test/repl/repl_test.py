@@ -229,7 +229,7 @@ check(s.wait() == 0, "Ctrl-D exits 0 (status %r)" % s.status)
 s.close()
 
 # ---------------------------------------------------------------- exit status
-s = Session(["-i"])
+s = Session(["--repl"])
 prompt(s)
 s.send("exit 3\r")
 check(s.wait() == 3, "exit 3 ends the session with status 3 (%r)" % s.status)
@@ -322,8 +322,8 @@ s.close()
 import subprocess
 p = subprocess.run([MINIRUBY], input="p 1 + 2\n", capture_output=True, text=True, timeout=60)
 check(p.stdout == "3\n", "stdin not a tty: read as a program (%r)" % p.stdout)
-p = subprocess.run([MINIRUBY, "-i"], input="x = 2\nx * 21\n", capture_output=True, text=True, timeout=60,
+p = subprocess.run([MINIRUBY, "--repl"], input="x = 2\nx * 21\n", capture_output=True, text=True, timeout=60,
                    env=dict(os.environ, MINIRUBY_HISTORY=os.path.join(TMP, "h3")))
-check("=> 42" in p.stdout and p.returncode == 0, "-i forces the REPL (%r)" % p.stdout)
+check("=> 42" in p.stdout and p.returncode == 0, "--repl forces the REPL (%r)" % p.stdout)
 
 finish()

@@ -1,0 +1,122 @@
+/* libpath.c: where miniruby's library is, for $:.
+ *
+ * The Makefile compiles in the paths configure chose (MR_BINDIR,
+ * MR_RUBYLIBDIR, MR_ARCHDIR, MR_SITELIBDIR) and those of the build
+ * (MR_SRC_LIBDIR, the source tree's lib/, and MR_BUILD_LIBDIR, the build
+ * folder's lib/ holding the generated rbconfig.rb).  Which apply depends
+ * on where the running binary is (/proc/self/exe):
+ *
+ *   installed in bindir       sitelibdir, rubylibdir, archdir
+ *   in its build folder       the source tree's lib/, the build's lib/
+ *   anywhere else (moved)     BIN/../lib/miniruby/1.8 (a moved prefix),
+ *                             BIN/lib or BIN/../lib (a moved tree),
+ *                             else the configured folders that exist.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "cli.h"
+#include "runtime/util.h"
+
+#define MAX_DIRS 4
+
+static const char *dirs[MAX_DIRS];
+static int ndirs;
+
+static bool is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool has_file(const char *dir, const char *name)
+{
+    struct stat st;
+    VALUE p = str_new_fmt("%s/%s", dir, name);
+    return stat(RSTRING_PTR(p), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The canonical form of path (a new string), or NULL if it does not exist. */
+static char *canonical(const char *path)
+{
+    char buf[PATH_MAX];
+    return realpath(path, buf) ? xstrndup(buf, strlen(buf)) : NULL;
+}
+
+static bool same_dir(const char *a, const char *b)
+{
+    char *ca = canonical(a), *cb = canonical(b);
+    bool same = ca && cb && strcmp(ca, cb) == 0;
+    free(ca);
+    free(cb);
+    return same;
+}
+
+static void add(const char *dir)
+{
+    for (int i = 0; i < ndirs; i++)
+        if (strcmp(dirs[i], dir) == 0) return;
+    if (ndirs < MAX_DIRS) dirs[ndirs++] = dir;
+}
+
+static void add_canonical(const char *dir)
+{
+    char *c = canonical(dir);
+    if (c) add(c);
+}
+
+/* The folder of the running binary, or NULL. */
+static char *exe_dir(void)
+{
+    char *exe = canonical("/proc/self/exe");
+    if (!exe) return NULL;
+    char *slash = strrchr(exe, '/');
+    if (slash) *slash = '\0';
+    return exe;
+}
+
+/* A library folder relative to the binary: lib (set.rb tells it is
+   miniruby's) and, when given, the folder with rbconfig.rb. */
+static bool try_relative(const char *bin, const char *lib, const char *arch)
+{
+    VALUE l = str_new_fmt("%s/%s", bin, lib);
+    if (!has_file(RSTRING_PTR(l), "set.rb")) return false;
+    add_canonical(RSTRING_PTR(l));
+    if (arch) {
+        VALUE a = str_new_fmt("%s/%s", bin, arch);
+        if (has_file(RSTRING_PTR(a), "rbconfig.rb")) add_canonical(RSTRING_PTR(a));
+    }
+    return true;
+}
+
+static void find_dirs(void)
+{
+    char *bin = exe_dir();
+    if (bin && same_dir(bin, MR_BINDIR) && is_dir(MR_RUBYLIBDIR)) {
+        add(MR_SITELIBDIR);
+        add(MR_RUBYLIBDIR);
+        add(MR_ARCHDIR);
+    } else if (bin && same_dir(bin, MR_BUILDDIR) && is_dir(MR_SRC_LIBDIR)) {
+        add(MR_SRC_LIBDIR);
+        if (has_file(MR_BUILD_LIBDIR, "rbconfig.rb")) add(MR_BUILD_LIBDIR);
+    } else if (bin && (try_relative(bin, "../lib/miniruby/" MR_RUBY_VERSION, "../lib/miniruby/" MR_RUBY_VERSION "/" MR_ARCH) ||
+                       try_relative(bin, "lib", NULL) || try_relative(bin, "../lib", "lib"))) {
+        /* found beside the binary */
+    } else if (is_dir(MR_RUBYLIBDIR)) {
+        add(MR_RUBYLIBDIR);
+        add(MR_ARCHDIR);
+    } else if (is_dir(MR_SRC_LIBDIR)) {
+        add(MR_SRC_LIBDIR);
+        if (has_file(MR_BUILD_LIBDIR, "rbconfig.rb")) add(MR_BUILD_LIBDIR);
+    }
+    free(bin);
+}
+
+int libpath_dirs(const char *const **out)
+{
+    if (!ndirs) find_dirs();
+    *out = dirs;
+    return ndirs;
+}
