@@ -48,7 +48,12 @@ def quantile(sorted_xs, q):
     i = int(math.floor(h))
     if i >= n - 1:
         return sorted_xs[-1]
-    return sorted_xs[i] + (h - i) * (sorted_xs[i + 1] - sorted_xs[i])
+    lo, hi = sorted_xs[i], sorted_xs[i + 1]
+    if lo == hi or h == i:
+        return lo
+    if math.isinf(hi):                   # the ratios of resamples whose base median is 0
+        return hi
+    return lo + (h - i) * (hi - lo)
 
 
 # ---------------------------------------------------------------- Mann-Whitney U
@@ -210,7 +215,7 @@ def runs_needed(runs, ratio, low, high, threshold):
     decide, assuming its width shrinks as 1/sqrt(runs): to put it inside
     the band when the ratio lies inside it, else to exclude 1."""
     n = min(runs)
-    if low <= 0 or math.isinf(high):
+    if not (low > 0 and math.isfinite(high) and ratio > 0):
         return MAX_RUNS_HINT
     half = (math.log(high) - math.log(low)) / 2.0
     effect, band = abs(math.log(ratio)), math.log(1.0 + threshold)

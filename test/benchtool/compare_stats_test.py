@@ -70,6 +70,13 @@ def test_bootstrap():
     check(stats.bootstrap_ratio([3.0] * 5, [3.0] * 5) == (1.0, 1.0), "constant samples: [1, 1]")
     check(stats.bootstrap_ratio([1.0] * 4, [2.0] * 6) == (2.0, 2.0), "constant samples: [2, 2]")
     check(stats.quantile([1, 2, 3, 4], 0.5) == 2.5 and stats.quantile([5], 0.9) == 5, "quantile interpolates")
+    check(stats.quantile([1, 2, math.inf, math.inf], 0.9) == math.inf
+          and stats.quantile([1, 2, math.inf], 0.25) == 1.5, "quantile with infinite values")
+    # base runs of 0 s (a figure below the clock's resolution): some
+    # resampled medians are 0 and their ratios infinite
+    v = stats.verdict([0.0, 0.0, 0.001, 0.001, 0.001], [0.001, 0.001, 0.0, 0.001, 0.0], "lower")
+    check(v.kind == "undecided" and math.isinf(v.high) and v.need == stats.MAX_RUNS_HINT,
+          "infinite ratios are undecided: %s %r %r" % (v.kind, v.high, v.need))
     check(stats.median([3, 1, 2]) == 2 and stats.median([4, 1, 2, 3]) == 2.5, "median")
 
 
