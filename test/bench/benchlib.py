@@ -143,9 +143,11 @@ _defer = [0, None]  # [depth of spawn() calls, a signal that arrived meanwhile]
 
 def catch_signals():
     """Make the stop signals raise Interrupted, so that `finally` blocks and
-    cleanup() run; later stop signals are ignored while cleaning up."""
+    cleanup() run; later stop signals are ignored while cleaning up.  A
+    signal ignored from the start (nohup, a background job) stays so."""
     for s in STOP_SIGNALS:
-        signal.signal(s, _on_signal)
+        if signal.getsignal(s) != signal.SIG_IGN:
+            signal.signal(s, _on_signal)
 
 
 def _on_signal(signum, frame):
