@@ -7,9 +7,21 @@
  * have their own nodes that skip dispatch while Fixnum's operators are not
  * redefined.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "eval.h"
 #include "green.h"
+
+/* MINIRUBY_BENCH_SLOWDOWN=N (read once at start-up): every method call spins
+   N times, a build slowed on purpose for test/bench/compare's tests.  Unset,
+   it costs one predictable branch per call. */
+static unsigned long bench_slowdown;
+
+static NOINLINE void bench_spin(void)
+{
+    for (volatile unsigned long i = 0; i < bench_slowdown; i++)
+        ;
+}
 
 /* ------------------------------------------------------------ arguments */
 /* Evaluate the arguments of c.  Small plain lists go to buf; splats or long
@@ -136,6 +148,7 @@ static VALUE invoke_cfunc(VALUE recv, VALUE me, ID mid, int argc, const VALUE *a
     cf.argv = argv;
     cf.flags = FRAME_CFUNC;
     th->frame = &cf;
+    if (UNLIKELY(bench_slowdown)) bench_spin();
     int arity = RMENTRY(me)->aux.arity;
     if (UNLIKELY(arity >= 0 && argc != arity)) exc_arity(argc, arity, arity);
     VALUE v = RMENTRY(me)->body.fn(recv, argc, argv);
@@ -218,6 +231,7 @@ static VALUE invoke_ast(VALUE recv, VALUE me, ID mid, int argc, const VALUE *arg
     ev_stack_check();                /* before the frame: overflow is reported at the caller */
     th->frame = &fr;
     ev_safe_point();
+    if (UNLIKELY(bench_slowdown)) bench_spin();
     bind_params(&fr, def, argc, argv);
     VALUE v;
     if (def->h.flags & NF_TAG) v = run_with_return_tag(&fr, def->body);
@@ -768,4 +782,6 @@ void ev_call_init(void)
     define_private_method(vm.c.Kernel, "method_missing", kernel_method_missing, -1);
     gc_register_root(&missing_kind_holder);
     missing_kind_holder = Qnil;
+    const char *slow = getenv("MINIRUBY_BENCH_SLOWDOWN");
+    if (slow) bench_slowdown = strtoul(slow, NULL, 10);
 }

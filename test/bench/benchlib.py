@@ -7,8 +7,8 @@ and a parser that turns its output into named figures ("measures").
 
 Every run is a separate process, started in its own session so that a
 timeout kills it and all it started; its wall time is taken around the
-process and its peak memory comes from the kernel's accounting of that
-child (os.wait4's ru_maxrss).  Programs written for this folder print
+process, and its CPU time (user + system) and peak memory come from the
+kernel's accounting of that child (os.wait4's rusage).  Programs written for this folder print
 `RESULT name value unit` lines; the reference workloads in test/workloads/
 are run unchanged (sizes that live in their source are substituted into a
 temporary copy only in --quick mode) and their own output is parsed.
@@ -29,6 +29,9 @@ WORKLOADDIR = os.path.join(SRCDIR, "test", "workloads")
 # Units whose larger values are better; every other unit is a cost.
 HIGHER_IS_BETTER = {"/s", "levels"}
 NEUTRAL = {"bool"}
+# Units that get a verdict, and its words: (improvement, regression).
+VERDICT_WORDS = {"s": ("faster", "slower"), "ms": ("faster", "slower"), "us": ("faster", "slower"),
+                 "/s": ("faster", "slower"), "MB": ("smaller", "larger")}
 
 
 def better(unit):
@@ -57,17 +60,19 @@ class Build:
 
 def _version(path):
     try:
-        p = subprocess.run([path, "-v"], capture_output=True, text=True, timeout=10,
-                           stdin=subprocess.DEVNULL)
-        return (p.stdout or p.stderr).strip().splitlines()[0]
-    except (OSError, subprocess.SubprocessError, IndexError):
+        r = run_process([path, "-v"], None, 10, tempfile.gettempdir())
+        return (r.out or r.err).strip().splitlines()[0] if r.status == "ok" else ""
+    except (OSError, IndexError):
         return ""
 
 
 def resolve_build(spec):
-    """A Build from a build folder, a binary, `ruby`, or LABEL=one of them."""
+    """A Build from a build folder, a binary, `ruby`, LABEL=one of them, or
+    a (label, path) pair."""
     label = None
-    if "=" in spec and "/" not in spec.split("=", 1)[0]:
+    if isinstance(spec, tuple):
+        label, spec = spec
+    elif "=" in spec and "/" not in spec.split("=", 1)[0]:
         label, spec = spec.split("=", 1)
     if spec == "ruby":
         path = shutil.which("ruby")
@@ -120,13 +125,149 @@ def _builds_named(builds, who):
     return hits
 
 
+# ---------------------------------------------------------------- children
+class Interrupted(BaseException):
+    """Raised in the main program by SIGINT, SIGTERM or SIGHUP once
+    catch_signals() is in force; signum is the signal."""
+
+    def __init__(self, signum):
+        BaseException.__init__(self, signum)
+        self.signum = signum
+
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+_live = {}          # pid -> Popen: children running now, each the leader of its own session
+_temp_dirs = []     # folders removed by cleanup()
+_defer = [0, None]  # [depth of spawn() calls, a signal that arrived meanwhile]
+
+
+def catch_signals():
+    """Make the stop signals raise Interrupted, so that `finally` blocks and
+    cleanup() run; later stop signals are ignored while cleaning up.  A
+    signal ignored from the start (nohup, a background job) stays so."""
+    for s in STOP_SIGNALS:
+        if signal.getsignal(s) != signal.SIG_IGN:
+            signal.signal(s, _on_signal)
+
+
+def _on_signal(signum, frame):
+    if _defer[0]:
+        _defer[1] = signum           # raised as soon as the child is registered
+        return
+    _stop(signum)
+
+
+def _stop(signum):
+    for s in STOP_SIGNALS:
+        signal.signal(s, signal.SIG_IGN)
+    raise Interrupted(signum)
+
+
+def spawn(cmd, **kw):
+    """Popen in a session of its own (a timeout or a stop kills the whole
+    group), registered before any stop signal can be acted upon."""
+    _defer[0] += 1
+    try:
+        p = subprocess.Popen(cmd, start_new_session=True, **kw)
+        _live[p.pid] = p
+    finally:
+        _defer[0] -= 1
+    if _defer[1] is not None and not _defer[0]:
+        signum, _defer[1] = _defer[1], None
+        kill_group(p)
+        _stop(signum)
+    return p
+
+
+def kill_group(p):
+    """SIGKILL to p's process group (p and everything it started) and reap p."""
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    if p.returncode is None:
+        try:
+            p.wait()
+        except ChildProcessError:
+            pass
+    _live.pop(p.pid, None)
+
+
+def finished(p):
+    _live.pop(p.pid, None)
+
+
+def kill_children():
+    for p in list(_live.values()):
+        kill_group(p)
+
+
+def temp_dir(prefix):
+    """A temporary folder that cleanup() removes."""
+    path = tempfile.mkdtemp(prefix=prefix)
+    _temp_dirs.append(path)
+    return path
+
+
+def remove_temp(path):
+    shutil.rmtree(path, ignore_errors=True)
+    if path in _temp_dirs:
+        _temp_dirs.remove(path)
+
+
+def cleanup():
+    """Kill every child still running and remove the temporary folders."""
+    kill_children()
+    for path in list(_temp_dirs):
+        remove_temp(path)
+
+
+def run_logged(cmd, cwd, log, env=None):
+    """Run cmd with its output appended to the file `log`; its exit code.
+    Interrupted (or any exception) kills its process group."""
+    with open(log, "ab") as f:
+        p = spawn(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=f, stderr=subprocess.STDOUT, env=env)
+        try:
+            code = p.wait()
+        except BaseException:
+            kill_group(p)
+            raise
+        finished(p)
+    return code
+
+
+def signal_name(n):
+    try:
+        return signal.Signals(n).name
+    except ValueError:
+        return "SIG%d" % n
+
+
 # ---------------------------------------------------------------- running
 class Run:
-    """The outcome of one process: status is ok, fail or timeout."""
+    """The outcome of one process: status is ok, fail (a non-zero exit
+    status), timeout or the name of the signal that killed it (SIGSEGV...);
+    limit is the timeout it ran under."""
 
-    def __init__(self, status, wall, maxrss_kb, out, err, code):
+    def __init__(self, status, wall, maxrss_kb, out, err, code, limit=None, cpu=None):
         self.status, self.wall, self.maxrss_kb = status, wall, maxrss_kb
-        self.out, self.err, self.code = out, err, code
+        self.out, self.err, self.code, self.limit = out, err, code, limit
+        self.cpu = cpu
+        self.limit_note = ""
+
+    def describe(self):
+        """What went wrong, for people: '' for a good run."""
+        if self.status == "ok":
+            return ""
+        if self.status == "timeout":
+            return "no answer within %.1f s%s: killed" % (self.limit, self.limit_note)
+        if self.status == "fail":
+            return "exit status %s" % self.code
+        return "killed by %s (signal %d)" % (self.status, -self.code if self.code else 0)
+
+
+def is_crash(status):
+    return status.startswith("SIG")
 
 
 def run_process(cmd, env, timeout, cwd, helper=None):
@@ -140,10 +281,15 @@ def run_process(cmd, env, timeout, cwd, helper=None):
         cmd = [helper, report] + list(cmd)
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
-                             env=env, cwd=cwd, start_new_session=True)
-        status, code, usage = _wait(p, start + timeout)
+        p = spawn(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env, cwd=cwd)
+        try:
+            status, code, usage = _wait(p, start + timeout)
+        except BaseException:
+            kill_group(p)
+            raise
+        finished(p)
         wall, maxrss = time.perf_counter() - start, usage.ru_maxrss if usage else 0
+        cpu = usage.ru_utime + usage.ru_stime if usage else None
         out.seek(0)
         err.seek(0)
         o = out.read().decode("utf-8", "replace")
@@ -152,11 +298,16 @@ def run_process(cmd, env, timeout, cwd, helper=None):
         maxrss = None  # the helper's own figure would include Python's
         if status == "ok" and os.path.exists(report):
             with open(report) as f:
-                w, rss = f.read().split()
-            wall, maxrss = float(w), int(rss)
-    if status == "ok" and code != 0:
+                fields = f.read().split()
+            wall, maxrss = float(fields[0]), int(fields[1])
+            if len(fields) > 2 and int(fields[2]):
+                code = -int(fields[2])
+            cpu = float(fields[3]) if len(fields) > 3 else None
+    if status == "ok" and code is not None and code < 0:
+        status = signal_name(-code)
+    elif status == "ok" and code != 0:
         status = "fail"
-    return Run(status, wall, maxrss, o, e, code)
+    return Run(status, wall, maxrss, o, e, code, timeout, cpu)
 
 
 def compile_helper(tmp):
@@ -164,9 +315,8 @@ def compile_helper(tmp):
     exe = os.path.join(tmp, "rusage")
     for cc in [os.environ.get("CC"), "cc", "gcc", "clang"]:
         if cc and shutil.which(cc.split()[0]):
-            r = subprocess.run(cc.split() + ["-O2", "-o", exe, os.path.join(BENCHDIR, "rusage.c")],
-                               capture_output=True)
-            if r.returncode == 0:
+            log = os.path.join(tmp, "cc.log")
+            if run_logged(cc.split() + ["-O2", "-o", exe, os.path.join(BENCHDIR, "rusage.c")], tmp, log) == 0:
                 return exe
     return None
 
@@ -189,6 +339,16 @@ def _wait(p, deadline):
             return "timeout", None, usage
         time.sleep(delay)
         delay = min(delay * 2, 0.02)
+
+
+def derived_timeout(base_walls, static, factor=10.0, minimum=5.0):
+    """The timeout of a run: `factor` times the median wall time of the
+    baseline's good runs of the same program, at least `minimum` seconds,
+    at most the workload's own `static` limit (used alone while the
+    baseline has no good run)."""
+    if not base_walls:
+        return static
+    return min(static, max(minimum, factor * statistics.median(base_walls)))
 
 
 def build_env(build):
@@ -282,12 +442,17 @@ class Workload:
     replaces the literal in a temporary copy of the script."""
 
     def __init__(self, name, group, script, full, quick, parse, about,
-                 timeout=120, subst=None, ruby=True, strace=None, hang=False, inner=1):
+                 timeout=120, subst=None, ruby=True, strace=None, hang=False, inner=1, primary="cpu"):
         self.name, self.group, self.script = name, group, script
         self.full, self.quick, self.parse, self.about = full, quick, parse, about
         self.timeout, self.subst, self.ruby = timeout, subst, ruby
         self.strace_args = strace if strace is not None else quick
         self.hang, self.inner = hang, inner
+        # the figure the verdict of the workload is about (None: no
+        # verdict): the process's CPU time, far steadier than its wall time
+        # on a loaded machine, or the program's own rate for programs that
+        # run for a fixed time
+        self.primary = None if hang else primary
 
     def args(self, quick):
         return self.quick if quick else self.full
@@ -307,7 +472,7 @@ def _b(path):
 def _sched_pass(n, quick_n):
     return Workload("sched_pass_%d" % n, "sched", _b("sched_pass.rb"), [str(n), "1"],
                     [str(quick_n), "0.2"], parse_results,
-                    "Thread.pass throughput, %d threads" % n, ruby=n <= 1000)
+                    "Thread.pass throughput, %d threads" % n, ruby=n <= 1000, primary="passes")
 
 
 WORKLOADS = [
@@ -320,9 +485,11 @@ WORKLOADS = [
     Workload("async", "workloads", _w("async.rb"), [], [], parse_async,
              "async.rb: fib with and without Thread.pass at every call"),
     Workload("pass", "workloads", _w("pass.rb"), ["1"], ["0.2"], parse_pass,
-             "pass.rb: Thread.pass per second, 10 threads", subst=("sleep 1", "sleep %s")),
+             "pass.rb: Thread.pass per second, 10 threads", subst=("sleep 1", "sleep %s"),
+             primary="passes"),
     Workload("priority", "workloads", _w("priority.rb"), ["1"], ["0.2"], parse_priority,
-             "priority.rb: strict priorities, lower threads must get 0", subst=("sleep 1", "sleep %s")),
+             "priority.rb: strict priorities, lower threads must get 0", subst=("sleep 1", "sleep %s"),
+             primary="top_thread"),
     Workload("priority_orig", "workloads", _w("priority_orig.rb"), [], [], parse_priority_orig,
              "priority_orig.rb: hangs under strict priorities (ends=0), as MRI 1.8.7",
              timeout=3, hang=True),
@@ -386,12 +553,12 @@ class Session:
 
     def __init__(self, quick=False, timeout_scale=1.0):
         self.quick, self.timeout_scale = quick, timeout_scale
-        self.tmp = tempfile.mkdtemp(prefix="mrbench.")
+        self.tmp = temp_dir("mrbench.")
         self._copies = {}
         self.helper = compile_helper(self.tmp)
 
     def close(self):
-        shutil.rmtree(self.tmp, ignore_errors=True)
+        remove_temp(self.tmp)
 
     def script_and_args(self, w, args):
         """The script path and arguments to run, substituting a size into a
@@ -416,15 +583,22 @@ class Session:
             self._copies[key] = copy
         return [self._copies[key]], rest
 
-    def measure(self, build, w, args=None):
+    def static_timeout(self, w):
+        """The workload's own limit (a hanging workload's is its run time)."""
+        if w.hang and self.quick:
+            return 1.0 * self.timeout_scale
+        return w.timeout * self.timeout_scale
+
+    def measure(self, build, w, args=None, timeout=None):
         """One run of workload w in build (with its size for this session, or
-        `args`): (status, {measure: (value, unit)}, Run)."""
+        `args`), killed after `timeout` seconds (default: the workload's
+        limit; a hanging workload always has its own):
+        (status, {measure: (value, unit)}, Run)."""
         args = w.args(self.quick) if args is None else args
         script, rest = self.script_and_args(w, args)
         cmd = build.command() + script + rest
-        timeout = w.timeout * self.timeout_scale
-        if w.hang and self.quick:
-            timeout = 1.0 * self.timeout_scale
+        if timeout is None or w.hang:
+            timeout = self.static_timeout(w)
         inner = max(1, w.inner // 4) if self.quick else w.inner
         if inner > 1:
             return self._measure_inner(build, cmd, timeout, inner)
@@ -436,37 +610,44 @@ class Session:
         if status == "ok":
             for name, value, unit in w.parse(r.out, args):
                 figures[name] = (value, unit)
-        figures = dict([("wall", (r.wall, "s"))] + list(figures.items()))
+        first = [("wall", (r.wall, "s"))] + ([("cpu", (r.cpu, "s"))] if r.cpu is not None else [])
+        figures = dict(first + list(figures.items()))
         if r.maxrss_kb is not None:
             figures["maxrss"] = (r.maxrss_kb / 1024.0, "MB")
         return status, figures, r
 
     def _measure_inner(self, build, cmd, timeout, inner):
-        walls, rss = [], 0
+        walls, cpus, rss = [], [], 0
         last = None
         for _ in range(inner):
             last = run_process(cmd, build_env(build), timeout, self.tmp, self.helper)
             if last.status != "ok":
                 return last.status, {}, last
             walls.append(last.wall)
+            if last.cpu is not None:
+                cpus.append(last.cpu)
             rss = max(rss, last.maxrss_kb or 0)
-        figures = {"wall": (statistics.median(walls) * 1000.0, "ms"),
-                   "maxrss": (rss / 1024.0, "MB")}
+        figures = {"wall": (statistics.median(walls) * 1000.0, "ms")}
+        if cpus:
+            figures["cpu"] = (statistics.median(cpus) * 1000.0, "ms")
+        figures["maxrss"] = (rss / 1024.0, "MB")
         return "ok", figures, last
 
-    def strace(self, build, w):
+    def strace(self, build, w, timeout=None):
         """System calls of one run at the strace size, or None when strace is
-        missing: {'rt_sigprocmask': n, 'syscalls': total}."""
+        missing: {'rt_sigprocmask': n, 'syscalls': total, 'wall': s}."""
         if not shutil.which("strace") or w.hang:
             return None
         script, rest = self.script_and_args(w, w.strace_args)
         log = os.path.join(self.tmp, "strace.log")
         cmd = ["strace", "-f", "-c", "-o", log, "--"] + build.command() + script + rest
-        r = run_process(cmd, build_env(build), 60 * self.timeout_scale, self.tmp)
+        r = run_process(cmd, build_env(build), timeout or 60 * self.timeout_scale, self.tmp)
         if r.status != "ok":
             return {"status": r.status}
         with open(log) as f:
-            return parse_strace(f.read())
+            counts = parse_strace(f.read())
+        counts["wall"] = r.wall
+        return counts
 
 
 def parse_strace(text):

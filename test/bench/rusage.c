@@ -8,8 +8,10 @@
  * every small program would show Python's 10-15 MB.  This helper is small,
  * and the child it forks starts from its small image, so the kernel's
  * accounting (wait4's ru_maxrss) is the program's own.  OUTFILE gets one
- * line "WALL_SECONDS MAXRSS_KB"; the exit status is the command's (128+N
- * when signal N killed it, 127 when it could not be started). */
+ * line "WALL_SECONDS MAXRSS_KB SIGNAL CPU_SECONDS" (SIGNAL is 0 unless a
+ * signal killed the command; CPU is its user plus system time); the exit
+ * status is the command's (128+N when signal N killed it, 127 when it
+ * could not be started). */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
 #include <errno.h>
@@ -55,7 +57,9 @@ int main(int argc, char **argv)
     double wall = now() - start;
     FILE *f = fopen(argv[1], "w");
     if (f) {
-        fprintf(f, "%.6f %ld\n", wall, ru.ru_maxrss);
+        double cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec)
+                     + (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+        fprintf(f, "%.6f %ld %d %.6f\n", wall, ru.ru_maxrss, WIFSIGNALED(status) ? WTERMSIG(status) : 0, cpu);
         fclose(f);
     }
     if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);

@@ -26,6 +26,7 @@ sys.path.insert(0, BENCH)
 import benchlib  # noqa: E402
 
 VALUE_WORDS = {"-", "fail", "timeout"}
+VERDICT_WORDS = {"slower", "faster", "larger", "smaller", "no-change", "undecided"}
 
 
 def tool(name, args, cwd):
@@ -42,7 +43,7 @@ def parse_table(out):
 
 
 def is_value(tok):
-    if tok in VALUE_WORDS:
+    if tok in VALUE_WORDS or tok.startswith("SIG"):
         return True
     try:
         float(tok)
@@ -55,8 +56,11 @@ def check_table(out, what):
     head, rows = parse_table(out)
     check(head[:4] == ["workload", "measure", "unit", "better"], "%s: header %r" % (what, head))
     check(rows and all(len(r) == len(head) for r in rows), "%s: every row has %d cells" % (what, len(head)))
-    values = [t for r in rows for h, t in zip(head[4:], r[4:]) if h != "runs"]
+    values = [t for r in rows for h, t in zip(head[4:], r[4:]) if h != "runs" and not h.startswith("verdict:")]
     check(all(is_value(t) for t in values), "%s: cells are numbers or - fail timeout" % what)
+    verdicts = [t for r in rows for h, t in zip(head[4:], r[4:]) if h.startswith("verdict:")]
+    check(all(t in VERDICT_WORDS or t in VALUE_WORDS or t.startswith("SIG") for t in verdicts),
+          "%s: verdict cells are verdict words: %r" % (what, sorted(set(verdicts))))
     return head, {(r[0], r[1]): dict(zip(head, r)) for r in rows}
 
 
@@ -185,7 +189,7 @@ def test_quick_ci(a, b, tmp):
                           + subset + [a, b], tmp)
     check(code == 0, "compare --quick over two copies succeeds: %s" % err[-500:])
     head, t = check_table(out, "quick")
-    check(head[4:] == ["a", "b", "ratio:b"], "quick: header %r" % head)
+    check(head[4:] == ["a", "b", "ratio:b", "verdict:b"], "quick: header %r" % head)
     names = {w for w, m in t}
     wanted = benchlib.WORKLOADS if every else benchlib.select(subset[1].split(","), None)
     missing = [w.name for w in wanted if w.name not in names]
@@ -210,7 +214,9 @@ def test_quick_ci(a, b, tmp):
     check(not data["failures"] and len(data["builds"]) == 2, "JSON: two builds, no failures")
     if shutil.which("gnuplot"):
         pngs = [p for p in os.listdir(os.path.join(tmp, "ci")) if p.endswith(".png")]
-        check(len(pngs) == 3, "three charts: %r" % pngs)
+        check(len(pngs) == 4, "four charts: %r" % pngs)
+    else:
+        check("gnuplot is not installed" in text, "the report says gnuplot is missing")
 
 
 def main():

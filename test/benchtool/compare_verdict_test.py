@@ -1,0 +1,115 @@
+"""compare_verdict_test.py: test/bench/compare's verdicts, end to end.
+
+- Two builds of the same commit (two copies of the binary under test) on
+  three small workloads: every workload is "no change" (with --budget,
+  so that a noisy moment gets more runs rather than a wrong answer, and a
+  10% threshold, as the machine may be running other tests meanwhile).
+- The same binary slowed on purpose (MINIRUBY_BENCH_SLOWDOWN=N: every
+  method call spins N times) on pmap.rb, all of whose work is method
+  calls, at N and 2N: both "slower", and the effect has the right size:
+  the time added at 2N is about twice the time added at N.  Without the
+  interpreter's hook, both would be "no change".
+The figures are CPU times of runs interleaved in one comparison: only
+their ratios are asserted, with wide margins."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+from mrtest import MINIRUBY, SRCDIR, check, finish  # noqa: E402
+
+COMPARE = os.path.join(SRCDIR, "test", "bench", "compare")
+
+
+def compare(args, cwd):
+    p = subprocess.run([sys.executable, COMPARE] + args, capture_output=True, text=True, cwd=cwd,
+                       timeout=240, stdin=subprocess.DEVNULL)
+    return p.returncode, p.stdout, p.stderr
+
+
+def copies(tmp, names):
+    out = []
+    for d in names:
+        os.makedirs(os.path.join(tmp, d))
+        shutil.copy2(MINIRUBY, os.path.join(tmp, d, "miniruby"))
+        out.append(os.path.join(tmp, d))
+    return out
+
+
+def summary(out):
+    """The '#' summary lines: {build: [(verdict, workload, figure)]}."""
+    found, label = {}, None
+    for line in out.splitlines():
+        if line.startswith("# verdicts at 95%, "):
+            label = line.split(", ", 1)[1].split(" against ")[0]
+            found[label] = []
+        elif line.startswith("#   ") and label and "but wall time:" not in line and "undecided: run" not in line:
+            words = line[1:].split()
+            if words[0] == "no":
+                words = ["no change"] + words[2:]
+            found[label].append(tuple(words[:3]))
+    return found
+
+
+def test_same(a, b, tmp):
+    code, out, err = compare(["--quick", "--runs", "6", "--budget", "20", "--threshold", "10",
+                              "--only", "pmap,lib_bignum,lib_gc", "--no-scaling", "--no-strace",
+                              "--json", "same.json", a, b], tmp)
+    check(code == 0, "compare of two copies succeeds: %s" % err[-300:])
+    got = summary(out).get("b", [])
+    check([w for _, w, _ in got] == ["pmap", "lib_gc", "lib_bignum"], "a verdict per workload: %r" % got)
+    check(all(v == "no change" for v, _, _ in got), "the same commit: no change everywhere: %r" % got)
+    with open(os.path.join(tmp, "same.json")) as f:
+        data = json.load(f)
+    vs = data["verdicts"]
+    check(len(vs) == 3 and all(v["verdict"] == "no change" and v["measure"] == "cpu" and v["runs"][0] >= 6
+                               and 1 / 1.1 <= v["ci_low"] <= 1 <= v["ci_high"] <= 1.1 for v in vs),
+          "JSON verdicts: no change, intervals within 10%%: %r" % [(v["workload"], v["ci_low"], v["ci_high"])
+                                                                   for v in vs])
+    line = next((l for l in out.splitlines() if l.startswith("# verdicts at 95%, b against a: ")), "")
+    check(line.startswith("# verdicts at 95%, b against a: 0 slower, 0 faster, 3 no change, 0 undecided, 0 failed"),
+          "the summary line: %r" % line)
+
+
+def test_slowed(a, tmp):
+    n = 40
+    code, out, err = compare(["--quick", "--runs", "6", "--only", "pmap", "--no-scaling", "--no-strace",
+                              "--env", "B:MINIRUBY_BENCH_SLOWDOWN=%d" % n,
+                              "--env", "C:MINIRUBY_BENCH_SLOWDOWN=%d" % (2 * n),
+                              "--json", "slow.json", "base=" + a, "slow=" + a, "slower=" + a], tmp)
+    check(code == 0, "compare with slowed builds succeeds: %s" % err[-300:])
+    got = summary(out)
+    check(got.get("slow") == [("slower", "pmap", "cpu")] and got.get("slower") == [("slower", "pmap", "cpu")],
+          "both slowed builds are slower: %r" % got)
+    with open(os.path.join(tmp, "slow.json")) as f:
+        data = json.load(f)
+    ratio = {v["build"]: v for v in data["verdicts"]}
+    r1, r2 = ratio["slow"]["ratio"], ratio["slower"]["ratio"]
+    check(r1 > 1.15 and ratio["slow"]["ci_low"] > 1.05, "N=%d spins per call cost something: %r" % (n, r1))
+    grow = (r2 - 1) / (r1 - 1) if r1 > 1 else 0
+    check(1.5 < grow < 2.6, "twice the spins add about twice the time: +%.1f%% then +%.1f%% (x%.2f)"
+          % ((r1 - 1) * 100, (r2 - 1) * 100, grow))
+    for label in ("slow", "slower"):
+        v = ratio[label]
+        check(v["ci_low"] <= v["ratio"] <= v["ci_high"] and v["p"] < 0.05, "%s: interval and p: %r" % (label, v))
+    rows = [l.split() for l in out.splitlines() if l.startswith("pmap ")]
+    cpu = next((r for r in rows if r[1] == "cpu"), [])
+    check(cpu[-2:] == ["slower", "slower"], "the table's verdict columns: %r" % cpu)
+
+
+def main():
+    tmp = tempfile.mkdtemp(prefix="compareverdict.")
+    try:
+        a, b = copies(tmp, ["a", "b"])
+        test_same(a, b, tmp)
+        test_slowed(a, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    finish()
+
+
+if __name__ == "__main__":
+    main()
