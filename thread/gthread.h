@@ -82,7 +82,9 @@ struct gthread {
     /* fd wait */
     struct pollfd *pfds;          /* on the waiter's stack */
     int npfds;
-    long fd_index;                /* in the fd-waiter list, -1 if not */
+    long fd_index;                /* among the fd waiters (fdwait.h), -1 if not */
+    void *fdwait_links;           /* the fd backend's per-fd records */
+    bool fdwait_marked;           /* found ready by the poll under way */
     /* wait queue */
     struct waitq *wq;
     struct gthread *wq_prev, *wq_next;
@@ -138,6 +140,9 @@ void sched_set_priority(struct gthread *t, int prio);
 /* poll(fds, n) through the scheduler: > 0 ready, 0 timed out, < 0 on an
    interrupt (errno EINTR) or a poll error. */
 int sched_poll(struct pollfd *fds, int n, double timeout);
+/* fd is being closed: waiter(t) is called for each thread waiting on it
+   (which then has POLLNVAL in its revents), to wake it one way or another. */
+void sched_fd_closed(int fd, void (*waiter)(struct gthread *t));
 
 /* ---- every live thread, for the collector: the ring starts at main */
 static inline struct gthread *sched_next_thread(struct gthread *t) { return t->all_next; }

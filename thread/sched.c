@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "gthread.h"
 #include "policy.h"
+#include "fdwait.h"
 #include "stack.h"
 #include "timer.h"
 #include "instrument.h"
@@ -32,10 +33,7 @@ static struct {
     size_t count;                     /* live threads */
     struct gthread **heap;            /* blocked with a deadline, by wake_at */
     size_t nheap, heap_capa;
-    struct gthread **fdw;             /* blocked on fds */
-    struct gthread **ready;           /* poll_waiters' scratch, as big as fdw */
-    size_t nfdw, fdw_capa;
-    struct pollfd *pfds;              /* poll(2) set of all fd waiters */
+    struct pollfd *pfds;              /* lone_poll's set */
     size_t pfds_capa;
     size_t nsleeping;                 /* sleeping with no deadline: never a deadlock */
     struct pollfd *next_fds;          /* sched_set_fds, for the next block */
@@ -113,25 +111,6 @@ static void heap_remove(struct gthread *t)
 }
 
 /* ------------------------------------------------------------ fd waiters */
-static void fdw_add(struct gthread *t)
-{
-    if (S.nfdw == S.fdw_capa) {
-        S.fdw_capa = S.fdw_capa ? S.fdw_capa * 2 : 16;
-        S.fdw = xgrow(S.fdw, S.fdw_capa * sizeof *S.fdw);
-        S.ready = xgrow(S.ready, S.fdw_capa * sizeof *S.ready);
-    }
-    t->fd_index = (long)S.nfdw;
-    S.fdw[S.nfdw++] = t;
-}
-
-static void fdw_remove(struct gthread *t)
-{
-    size_t i = (size_t)t->fd_index;
-    t->fd_index = -1;
-    S.fdw[i] = S.fdw[--S.nfdw];
-    if (i < S.nfdw) S.fdw[i]->fd_index = (long)i;
-}
-
 void sched_set_fds(struct pollfd *fds, int n)
 {
     S.next_fds = fds;
@@ -173,7 +152,7 @@ static void unregister(struct gthread *t)
 {
     if (t->heap_index >= 0) heap_remove(t);
     else if (t->wait_for & WAIT_SLEEP) S.nsleeping--;
-    if (t->fd_index >= 0) fdw_remove(t);
+    if (t->fd_index >= 0) fdwait_remove(t);
     if (t->wq) wq_unlink(t);
     t->pfds = NULL;
     t->npfds = 0;
@@ -225,36 +204,18 @@ static void events(void)
     if (sched_hook_event_pending()) sched_hook_event();
 }
 
-/* Poll the fds of every waiter at once, with the event fd; timeout_ms -1
-   blocks, 0 only looks.  A waiter with any fd ready gets its revents. */
+static void fd_ready(struct gthread *t) { make_runnable(t, WAKE_READY); }
+
+/* Poll the fds of every waiter, and the event fd; timeout_ms -1 blocks, 0
+   only looks. */
 static void poll_waiters(int timeout_ms)
 {
-    size_t total = 0, n = S.nfdw;
-    for (size_t i = 0; i < n; i++) total += (size_t)S.fdw[i]->npfds;
-    if (S.pfds_capa < total + 1) {
-        S.pfds_capa = total * 2 + 1;
-        S.pfds = xgrow(S.pfds, S.pfds_capa * sizeof *S.pfds);
-    }
-    for (size_t i = 0, k = 0; i < n; i++)
-        for (int j = 0; j < S.fdw[i]->npfds; j++, k++) {
-            S.pfds[k] = S.fdw[i]->pfds[j];
-            S.pfds[k].revents = 0;
-        }
-    int efd = sched_hook_event_fd();
-    S.pfds[total] = (struct pollfd){ efd, POLLIN, 0 };
-    int r = poll(S.pfds, total + (efd >= 0), timeout_ms);
-    if (r <= 0) return;
-    if (efd >= 0 && S.pfds[total].revents) sched_hook_event();
-    size_t nready = 0;
-    for (size_t i = 0, k = 0; i < n; i++) {
-        struct gthread *t = S.fdw[i];
-        bool any = false;
-        for (int j = 0; j < t->npfds; j++, k++)
-            if ((t->pfds[j].revents = S.pfds[k].revents)) any = true;
-        if (any) S.ready[nready++] = t;
-    }
-    /* waking reorders fdw: collect first, then wake */
-    for (size_t i = 0; i < nready; i++) make_runnable(S.ready[i], WAKE_READY);
+    if (fdwait_poll(timeout_ms, sched_hook_event_fd(), fd_ready)) sched_hook_event();
+}
+
+void sched_fd_closed(int fd, void (*waiter)(struct gthread *t))
+{
+    if (fdwait_count()) fdwait_closed(fd, waiter);
 }
 
 static int ms_until(double deadline, double now)
@@ -268,7 +229,7 @@ static void idle_wait(void)
 {
     int timeout = S.nheap ? ms_until(S.heap[0]->wake_at, sched_now()) : -1;
     if (sched_hook_event_pending()) return;
-    if (S.nfdw) { poll_waiters(timeout); return; }
+    if (fdwait_count()) { poll_waiters(timeout); return; }
     if (timeout == 0) return;
     struct pollfd p = { sched_hook_event_fd(), POLLIN, 0 };
     if (poll(&p, p.fd >= 0 ? 1 : 0, timeout) > 0) sched_hook_event();
@@ -337,11 +298,11 @@ static struct gthread *pick_next(void)
 {
     for (;;) {
         if (S.nheap) wake_due_sleepers(sched_now());
-        if (S.nfdw) poll_waiters(0);
+        if (fdwait_count()) poll_waiters(0);
         events();
         struct gthread *t = policy_pick();
         if (t) return t;
-        if (!S.nheap && !S.nfdw && !S.nsleeping) return NULL;
+        if (!S.nheap && !fdwait_count() && !S.nsleeping) return NULL;
         idle_wait();
     }
 }
@@ -384,7 +345,7 @@ enum wake_reason sched_block(int wait_for, struct waitq *wq, double deadline)
     if (wait_for & WAIT_FD) {
         cur->pfds = S.next_fds;
         cur->npfds = S.next_nfds;
-        fdw_add(cur);
+        fdwait_add(cur);
     }
     run_others();
     enum wake_reason why = cur->woke;
@@ -405,7 +366,7 @@ bool sched_pass(void)
            per pass would cost more than the switch itself */
         sched_tick = 0;
         if (S.nheap) wake_due_sleepers(sched_now());
-        if (S.nfdw) poll_waiters(0);
+        if (fdwait_count()) poll_waiters(0);
     }
     if (!policy_prefers_other(cur)) return false;
     policy_enqueue(cur);
@@ -434,7 +395,7 @@ bool sched_time_slice(void)
     }
     if (sched_critical) return false;
     if (S.nheap) wake_due_sleepers(sched_now());
-    if (S.nfdw) poll_waiters(0);
+    if (fdwait_count()) poll_waiters(0);
     events();
     struct gthread *cur = S.current;
     if (!policy_prefers_other(cur)) return false;
@@ -554,6 +515,7 @@ void sched_exit(void)
 void sched_after_fork(void)
 {
     struct gthread *cur = S.current;
+    fdwait_after_fork();
     for (struct gthread *t = cur->all_next, *next; t != cur; t = next) {
         next = t->all_next;
         if (t->status == GT_BLOCKED) unregister(t);

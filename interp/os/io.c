@@ -80,8 +80,8 @@ static void rio_free(void *p)
     struct rio *f = p;
     rio_flush_quiet(f);
     /* the standard descriptors stay open even if an IO on them dies */
-    if (f->fd > 2) close(f->fd);
-    if (f->wfd > 2) close(f->wfd);
+    if (f->fd > 2) io_close_fd(f->fd);
+    if (f->wfd > 2) io_close_fd(f->wfd);
     f->prev->next = f->next;
     f->next->prev = f->prev;
     free(f->rbuf);
@@ -272,6 +272,16 @@ void io_set_nonblock(int fd)
     if (fl >= 0 && !(fl & O_NONBLOCK)) fcntl(fd, F_SETFL, fl | O_NONBLOCK);
 }
 
+/* Close an IO's descriptor.  Threads waiting on it are woken first (they
+   then find the stream closed): epoll, unlike poll, would not tell them,
+   and would keep a stale registration for the next descriptor to take
+   the number. */
+void io_close_fd(int fd)
+{
+    green_fd_closed(fd);
+    close(fd);
+}
+
 /* Read at most n bytes into buf, waiting through the scheduler.  Returns
    0 at end of file.  buf must stay valid across a thread switch (the
    IO's own buffer or a fresh String nobody else sees). */
@@ -420,15 +430,15 @@ void io_close_rio(struct rio *f, bool wait_child)
         vm_protect(fflush_protected, (VALUE)f, &state);
         if (state) {
             f->fd = f->wfd = -1;
-            if (fd >= 0) close(fd);
-            if (wfd >= 0) close(wfd);
+            if (fd >= 0) io_close_fd(fd);
+            if (wfd >= 0) io_close_fd(wfd);
             vm_jump_state(state);
         }
     }
     f->fd = f->wfd = -1;
     f->rpos = f->rlen = 0;
-    close(fd);
-    if (wfd >= 0) close(wfd);
+    io_close_fd(fd);
+    if (wfd >= 0) io_close_fd(wfd);
     if (f->pid > 0 && wait_child) {
         int status;
         pid_t pid = green_waitpid(f->pid, &status, 0);
@@ -680,7 +690,7 @@ static VALUE io_close_read(VALUE self, int argc, const VALUE *argv)
         io_close_rio(f, true);
         return Qnil;
     }
-    close(f->fd);
+    io_close_fd(f->fd);
     f->fd = f->wfd;
     f->wfd = -1;
     f->rpos = f->rlen = 0;
@@ -697,7 +707,7 @@ static VALUE io_close_write(VALUE self, int argc, const VALUE *argv)
         return Qnil;
     }
     io_fflush(f);
-    close(f->wfd);
+    io_close_fd(f->wfd);
     f->wfd = -1;
     f->mode &= ~FMODE_WRITABLE;
     return Qnil;
@@ -874,6 +884,7 @@ static VALUE io_reopen(VALUE self, int argc, const VALUE *argv)
         if (o->wlen > 0) io_fflush(o);
         if (f->fd >= 0 && f->wlen > 0) io_fflush(f);
         int fd = f->fd >= 0 ? f->fd : -1;
+        if (fd >= 0) green_fd_closed(fd);        /* the number names another file now */
         if (fd >= 0 && dup2(o->fd, fd) < 0) exc_sys_fail(NULL);
         if (fd < 0 && (fd = dup(o->fd)) < 0) exc_sys_fail(NULL);
         io_cloexec_fd(fd);
@@ -891,6 +902,7 @@ static VALUE io_reopen(VALUE self, int argc, const VALUE *argv)
     if (f->fd >= 0) {
         if (f->wlen > 0) io_fflush(f);
         fd = f->fd;
+        green_fd_closed(fd);
         if (dup2(nfd, fd) < 0) { close(nfd); exc_sys_fail(NULL); }
         close(nfd);
         io_cloexec_fd(fd);

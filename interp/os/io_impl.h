@@ -63,6 +63,7 @@ void io_unread_discard(struct rio *f);      /* before a seek or a write on r+ */
 void io_close_rio(struct rio *f, bool wait_child);
 int io_cloexec_fd(int fd);
 void io_set_nonblock(int fd);               /* for descriptors miniruby makes */
+void io_close_fd(int fd);                   /* close(2), waking the threads waiting on fd */
 void io_set_last_status(int status, pid_t pid);
 VALUE io_last_status(void);
 VALUE io_get_rs(void);                      /* $/ */

@@ -195,3 +195,42 @@ test "a child's stdout is a blocking pipe although ours are not" do
   assert_equal 300_000, data.size
   assert_true $?.success?
 end
+
+test "closing a descriptor another thread waits on raises IOError there" do
+  r, w = IO.pipe
+  reader = Thread.new { begin; r.read(1); rescue IOError => e; e.message; end }
+  selector = Thread.new { begin; IO.select([r]); rescue IOError => e; e.message; end }
+  Thread.pass until reader.status == "sleep" && selector.status == "sleep"
+  r.close
+  assert_equal "stream closed", reader.value
+  assert_equal "stream closed", selector.value
+  w.close
+end
+
+test "a descriptor number reused after close is waited on afresh" do
+  10.times do
+    r, w = IO.pipe
+    t = Thread.new { begin; r.read(1); rescue IOError; end }
+    Thread.pass until t.status == "sleep"
+    r.close
+    w.close
+    t.join
+    r2, w2 = IO.pipe              # likely the same numbers again
+    t2 = Thread.new { r2.read(1) }
+    Thread.pass until t2.status == "sleep"
+    w2.write "k"
+    assert_equal "k", t2.value
+    r2.close
+    w2.close
+  end
+end
+
+test "many threads waiting on many pipes wake in any order" do
+  pipes = Array.new(200) { IO.pipe }
+  readers = pipes.map { |r, w| Thread.new { r.read(2) } }
+  Thread.pass until readers.all? { |t| t.status == "sleep" }
+  order = (0...200).to_a.sort_by { |i| (i * 7919) % 200 }
+  order.each { |i| pipes[i][1].write "%02d" % (i % 100) }
+  readers.each_with_index { |t, i| assert_equal "%02d" % (i % 100), t.value }
+  pipes.each { |r, w| r.close; w.close }
+end

@@ -159,6 +159,18 @@ int green_wait_fd(int fd, short events, double timeout)
     return green_wait_fds(&p, 1, timeout) > 0 ? p.revents : 0;
 }
 
+/* As 1.8.7's rb_thread_fd_close: a thread waiting on a descriptor that is
+   closed gets IOError "stream closed". */
+static void raise_stream_closed(struct gthread *g)
+{
+    struct rthread *t = rt_of(g);
+    t->t.pending_exc = exc_new(vm.c.IOError, "stream closed", 13);
+    t->t.pending |= PENDING_RAISE;
+    sched_interrupt(g);
+}
+
+void green_fd_closed(int fd) { sched_fd_closed(fd, raise_stream_closed); }
+
 /* A pidfd becomes readable when the child ends (Linux 5.3); without one,
    the thread looks every 5 ms. */
 static int pidfd_for(pid_t pid)

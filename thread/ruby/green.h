@@ -25,6 +25,9 @@ int green_wait_fds(struct pollfd *fds, int n, double timeout);
 /* Kernel#sleep: sec seconds (< 0: for ever).  Thread#wakeup and #run end
    it early; a signal handled meanwhile does not. */
 void green_sleep(double sec);
+/* fd is about to be closed (or to name another file): threads waiting on
+   it get IOError "stream closed", as in 1.8.7. */
+void green_fd_closed(int fd);
 /* waitpid() that blocks only this thread. */
 pid_t green_waitpid(pid_t pid, int *status, int flags);
 

@@ -1,0 +1,34 @@
+/* fdwait.h: threads blocked on file descriptors.  The scheduler (sched.c)
+ * registers a thread's fds when it starts waiting and removes them when it
+ * stops, and asks for ready ones when it polls; one backend is linked in,
+ * chosen by configure (FDWAIT_SRC) as the timer backend is:
+ *   fdwait_epoll.c   epoll(7), level-triggered: registering and removing
+ *                    cost a system call each, a poll costs O(ready), not
+ *                    O(waiters) (the default on Linux);
+ *   fdwait_poll.c    poll(2) over every waiter's fds, rebuilt at each poll:
+ *                    O(waiters) a poll, as MRI 1.8's select was.
+ * Level-triggered rather than edge-triggered: a thread is registered only
+ * while it waits, and woken (so removed) at the first readiness, so each
+ * wait sees one report; edge triggering would oblige every reader to drain
+ * the descriptor until EAGAIN, which a Ruby read of n bytes does not do.
+ */
+#ifndef MR_FDWAIT_H
+#define MR_FDWAIT_H
+
+#include "gthread.h"
+
+void fdwait_add(struct gthread *t);        /* t->pfds[0 .. npfds) */
+void fdwait_remove(struct gthread *t);
+size_t fdwait_count(void);                 /* threads waiting */
+/* Wait up to timeout_ms (-1: for ever, 0: just look) for a waiter's fd or
+   the event fd (efd, < 0 none).  Fills each ready waiter's revents and
+   calls ready(t) for each such thread, once; returns whether efd was
+   readable. */
+bool fdwait_poll(int timeout_ms, int efd, void (*ready)(struct gthread *t));
+/* fd was closed: its waiters are ready, with POLLNVAL. */
+void fdwait_closed(int fd, void (*ready)(struct gthread *t));
+/* In a forked child: forget every waiter (they are gone there) without
+   touching what the parent registered. */
+void fdwait_after_fork(void);
+
+#endif

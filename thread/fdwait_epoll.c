@@ -1,0 +1,242 @@
+/* fdwait_epoll.c: fd waiters on epoll(7) (fdwait.h).
+ *
+ * A descriptor is registered with the kernel while at least one thread
+ * waits on it, for the union of what they wait for; each waiting thread
+ * hangs a link per fd on that descriptor's list.  A poll reads only the
+ * ready descriptors and walks only their lists: O(ready).  Descriptors
+ * epoll cannot watch (regular files: EPERM) are always ready, as poll(2)
+ * says; a closed one (EBADF) is ready with POLLNVAL.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <sys/epoll.h>
+#include "fdwait.h"
+
+struct fdlink {                  /* one fd of one waiting thread */
+    struct gthread *t;
+    int idx;                     /* its position in t->pfds */
+    struct fdlink *prev, *next;
+};
+
+struct fdentry {
+    struct fdlink *head;
+    uint32_t events;             /* registered for these; 0: not registered */
+};
+
+#define EFD_TAG UINT64_MAX       /* epoll data of the event fd */
+
+static struct {
+    int epfd, efd;               /* efd: the event fd once added, else -1 */
+    struct fdentry *fds;         /* by descriptor number */
+    size_t nfds;
+    struct gthread **w;          /* waiting threads; t->fd_index is the position */
+    size_t n, capa;
+    struct gthread **ready;      /* scratch: threads found ready by a poll */
+    size_t nready;
+    size_t always;               /* links on descriptors epoll cannot watch */
+    struct epoll_event evs[256];
+} E = { -1, -1, NULL, 0, NULL, 0, 0, NULL, 0, 0, { { 0, { 0 } } } };
+
+static void *grow(void *p, size_t n)
+{
+    p = realloc(p, n);
+    if (!p) abort();
+    return p;
+}
+
+static int epfd(void)
+{
+    if (E.epfd < 0) E.epfd = epoll_create1(EPOLL_CLOEXEC);
+    if (E.epfd < 0) abort();
+    return E.epfd;
+}
+
+static struct fdentry *entry(int fd)
+{
+    if ((size_t)fd >= E.nfds) {
+        size_t n = E.nfds ? E.nfds : 64;
+        while (n <= (size_t)fd) n *= 2;
+        E.fds = grow(E.fds, n * sizeof *E.fds);
+        for (size_t i = E.nfds; i < n; i++) E.fds[i] = (struct fdentry){ NULL, 0 };
+        E.nfds = n;
+    }
+    return &E.fds[fd];
+}
+
+static uint32_t to_epoll(short ev)
+{
+    return (ev & POLLIN ? EPOLLIN : 0) | (ev & POLLOUT ? EPOLLOUT : 0) | (ev & POLLPRI ? EPOLLPRI : 0);
+}
+
+static short from_epoll(uint32_t ev)
+{
+    return (short)((ev & EPOLLIN ? POLLIN : 0) | (ev & EPOLLOUT ? POLLOUT : 0) | (ev & EPOLLPRI ? POLLPRI : 0) |
+                   (ev & EPOLLERR ? POLLERR : 0) | (ev & EPOLLHUP ? POLLHUP : 0));
+}
+
+/* Register fd for what its waiters want now (or drop it: none left).
+   Returns 0, or the errno of a descriptor epoll cannot watch. */
+static int update(int fd, struct fdentry *e)
+{
+    uint32_t want = 0;
+    for (struct fdlink *l = e->head; l; l = l->next) want |= to_epoll(l->t->pfds[l->idx].events);
+    if (want == e->events) return 0;
+    struct epoll_event ev = { want, { .u64 = (uint64_t)fd } };
+    int op = !e->events ? EPOLL_CTL_ADD : !want ? EPOLL_CTL_DEL : EPOLL_CTL_MOD;
+    if (epoll_ctl(epfd(), op, fd, &ev) < 0 && op != EPOLL_CTL_DEL) return errno;
+    e->events = want;
+    return 0;
+}
+
+/* ------------------------------------------------------------ registering */
+void fdwait_add(struct gthread *t)
+{
+    if (E.n == E.capa) {
+        E.capa = E.capa ? E.capa * 2 : 16;
+        E.w = grow(E.w, E.capa * sizeof *E.w);
+        E.ready = grow(E.ready, E.capa * sizeof *E.ready);
+    }
+    t->fd_index = (long)E.n;
+    E.w[E.n++] = t;
+    struct fdlink *links = grow(NULL, (size_t)t->npfds * sizeof *links);
+    t->fdwait_links = links;
+    for (int i = 0; i < t->npfds; i++) {
+        int fd = t->pfds[i].fd;
+        struct fdlink *l = &links[i];
+        *l = (struct fdlink){ t, i, NULL, NULL };
+        if (fd < 0) { l->idx = -1; continue; }          /* poll(2) ignores these */
+        struct fdentry *e = entry(fd);
+        l->next = e->head;
+        if (e->head) e->head->prev = l;
+        e->head = l;
+        int err = update(fd, e);
+        if (err) {
+            /* not watchable: ready at once, as poll(2) would say */
+            t->pfds[i].revents = err == EPERM ? t->pfds[i].events : POLLNVAL;
+            e->head = l->next;
+            if (l->next) l->next->prev = NULL;
+            l->idx = -1;
+            E.always++;
+        }
+    }
+}
+
+void fdwait_remove(struct gthread *t)
+{
+    struct fdlink *links = t->fdwait_links;
+    for (int i = 0; i < t->npfds; i++) {
+        struct fdlink *l = &links[i];
+        if (l->idx < 0) {
+            if (t->pfds[i].revents && t->pfds[i].fd >= 0) E.always--;
+            continue;
+        }
+        int fd = t->pfds[i].fd;
+        struct fdentry *e = &E.fds[fd];
+        if (l->prev) l->prev->next = l->next;
+        else e->head = l->next;
+        if (l->next) l->next->prev = l->prev;
+        update(fd, e);
+    }
+    free(links);
+    t->fdwait_links = NULL;
+    size_t i = (size_t)t->fd_index;
+    t->fd_index = -1;
+    E.w[i] = E.w[--E.n];
+    if (i < E.n) E.w[i]->fd_index = (long)i;
+}
+
+size_t fdwait_count(void) { return E.n; }
+
+/* ------------------------------------------------------------ polling */
+static void mark_ready(struct gthread *t)
+{
+    if (t->fdwait_marked) return;
+    t->fdwait_marked = true;
+    E.ready[E.nready++] = t;
+}
+
+/* Wake what a poll found: collected first, since waking removes threads
+   from the lists being walked. */
+static void wake_marked(void (*ready)(struct gthread *t))
+{
+    size_t k = E.nready;
+    E.nready = 0;
+    for (size_t i = 0; i < k; i++) E.ready[i]->fdwait_marked = false;
+    for (size_t i = 0; i < k; i++) ready(E.ready[i]);
+}
+
+static void collect_always_ready(void)
+{
+    if (!E.always) return;
+    for (size_t i = 0; i < E.n; i++) {
+        struct gthread *t = E.w[i];
+        struct fdlink *links = t->fdwait_links;
+        for (int j = 0; j < t->npfds; j++)
+            if (links[j].idx < 0 && t->pfds[j].revents) { mark_ready(t); break; }
+    }
+}
+
+static void fd_ready(int fd, short revents)
+{
+    for (struct fdlink *l = E.fds[fd].head; l; l = l->next) {
+        struct pollfd *p = &l->t->pfds[l->idx];
+        short got = revents & (p->events | POLLERR | POLLHUP);
+        if (got) {
+            p->revents = got;
+            mark_ready(l->t);
+        }
+    }
+}
+
+bool fdwait_poll(int timeout_ms, int efd, void (*ready)(struct gthread *t))
+{
+    if (efd >= 0 && E.efd != efd) {
+        struct epoll_event ev = { EPOLLIN, { .u64 = EFD_TAG } };
+        if (epoll_ctl(epfd(), EPOLL_CTL_ADD, efd, &ev) == 0) E.efd = efd;
+    }
+    E.nready = 0;
+    collect_always_ready();
+    if (E.nready) timeout_ms = 0;
+    int n = epoll_wait(epfd(), E.evs, (int)(sizeof E.evs / sizeof E.evs[0]), timeout_ms);
+    bool event = false;
+    for (int i = 0; i < n; i++) {
+        if (E.evs[i].data.u64 == EFD_TAG) { event = true; continue; }
+        fd_ready((int)E.evs[i].data.u64, from_epoll(E.evs[i].events));
+    }
+    wake_marked(ready);
+    return event;
+}
+
+void fdwait_closed(int fd, void (*ready)(struct gthread *t))
+{
+    if (fd < 0 || (size_t)fd >= E.nfds) return;
+    E.nready = 0;
+    for (struct fdlink *l = E.fds[fd].head; l; l = l->next) {
+        l->t->pfds[l->idx].revents = POLLNVAL;
+        mark_ready(l->t);
+    }
+    wake_marked(ready);
+    /* the kernel forgot the closed descriptor: so do we */
+    E.fds[fd].events = 0;
+}
+
+/* In a forked child: the epoll instance is shared with the parent, whose
+   registrations must not change.  Forget everything (the threads that
+   waited are gone in the child) and start a new instance when needed. */
+void fdwait_after_fork(void)
+{
+    for (size_t i = 0; i < E.n; i++) {
+        free(E.w[i]->fdwait_links);
+        E.w[i]->fdwait_links = NULL;
+        E.w[i]->fd_index = -1;
+    }
+    E.n = 0;
+    E.always = 0;
+    for (size_t i = 0; i < E.nfds; i++) E.fds[i] = (struct fdentry){ NULL, 0 };
+    if (E.epfd >= 0) close(E.epfd);
+    E.epfd = -1;
+    E.efd = -1;
+}
