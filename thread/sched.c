@@ -259,7 +259,7 @@ void sched_free_stack(struct gthread *t)
 
 static NOINLINE __attribute__((noreturn)) void canary_dead(void)
 {
-    static const char msg[] = "miniruby: fatal: a thread's C stack overflowed (its canary was overwritten)\n";
+    static const char msg[] = "miniruby: fatal: a thread's C stack overflowed into its neighbour's (a canary was overwritten)\n";
     if (write(2, msg, sizeof msg - 1) < 0) { /* stderr is gone */ }
     _exit(134);
 }
@@ -276,7 +276,7 @@ static inline __attribute__((always_inline)) void switch_body(struct gthread *fr
     S.current = to;
     sched_hook_switch(from, to);
     from->saved_sp = ctx_stack_pointer();
-    if (!from->stack_guarded && from->stack && !stack_canary_ok(from->stack_lo)) canary_dead();
+    if (!from->stack_guarded && from->stack && !stack_canary_ok(from->stack)) canary_dead();
     SWITCH_START(from->status == GT_DEAD ? NULL : &from->asan_fake_stack, to->stack_lo,
                  (size_t)(to->stack_hi - to->stack_lo));
     ctx_switch_to(&from->ctx, &to->ctx);
@@ -467,7 +467,7 @@ bool sched_prepare(struct gthread *t, void (*entry)(void))
     /* Valgrind first: a stack from the pool is still marked as the dead
        thread left it, and makecontext writes the first frame into it */
     t->valgrind_stack_id = STACK_REGISTER(lo, lo + size);
-    STACK_FRESH(lo + (t->stack_guarded ? 0 : 64), size - (t->stack_guarded ? 0 : 64));
+    STACK_FRESH(lo, size);
     ctx_make(&t->ctx, lo, size - offset, entry);
     policy_inherit(t, S.current);
     return true;

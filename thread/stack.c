@@ -13,8 +13,13 @@
  *    mapping, two mappings per stack, so only the first GUARDED_STACKS
  *    stacks (MINIRUBY_STACK_GUARDS) get one;
  *  - beyond that, a region gets a single guard below its lowest stack, and
- *    each of its stacks a canary at its bottom that the scheduler checks
- *    whenever the thread is switched out (stack_canary_ok);
+ *    the top of each stack slot a canary, above the thread's first frame:
+ *    a thread that runs off the bottom of its stack overwrites the canary
+ *    of the slot below first, which the scheduler checks whenever the
+ *    thread is switched out (stack_canary_ok).  The top pages are the ones
+ *    every thread touches, so the canaries cost no memory; a canary at the
+ *    bottom of each stack would cost a page (and a page-table page) per
+ *    thread;
  *  - a SIGSEGV on a guard page, or just below the main thread's stack,
  *    is recognised by a handler on an alternate signal stack, which ends
  *    the process with a message rather than a plain crash.
@@ -42,6 +47,7 @@
 #define MAIN_GUARD_GAP (1024 * 1024)  /* Linux's stack_guard_gap below the main stack */
 #define ALT_STACK_SIZE (64 * 1024)
 #define CANARY_WORDS 4
+#define TOP_RESERVE 64                /* the canary's room at the top of a slot */
 
 static const uint64_t canary = 0x5ca1ab1e0ddba11ull;
 
@@ -95,6 +101,16 @@ void stack_pool_init(void)
     pool.guard_budget = env ? strtoul(env, NULL, 10) : GUARDED_STACKS;
 }
 
+/* ------------------------------------------------------------ canaries */
+static uint64_t *canary_of(char *slot) { return (uint64_t *)(slot + pool.size - TOP_RESERVE); }
+
+static void set_canary(char *slot)
+{
+    uint64_t *w = canary_of(slot);
+    STACK_FRESH(w, CANARY_WORDS * sizeof *w);
+    for (int i = 0; i < CANARY_WORDS; i++) w[i] = canary;
+}
+
 /* ------------------------------------------------------------ regions */
 static void push_free(void *base)
 {
@@ -146,6 +162,7 @@ static bool add_region(void)
         for (int i = 0; i < STACKS_PER_REGION; i++) mprotect(mem + (size_t)i * pool.size, PAGE, PROT_NONE);
     } else {
         mprotect(mem, PAGE, PROT_NONE);       /* below the lowest stack only */
+        for (int i = 0; i < STACKS_PER_REGION; i++) set_canary(mem + (size_t)i * pool.size);
     }
     insert_region(mem, guarded);
     /* hand out low addresses last so early threads sit together */
@@ -154,15 +171,14 @@ static bool add_region(void)
 }
 
 /* ------------------------------------------------------------ stacks */
-static void set_canary(char *lo)
+/* The slot below this stack's still has its canary (a stack at the bottom
+   of its region has the region's guard page below it instead). */
+bool stack_canary_ok(void *stack)
 {
-    uint64_t *w = (uint64_t *)lo;
-    for (int i = 0; i < CANARY_WORDS; i++) w[i] = canary;
-}
-
-bool stack_canary_ok(const char *lo)
-{
-    const uint64_t *w = (const uint64_t *)lo;
+    char *slot = stack;
+    struct region *r = region_of(slot);
+    if (!r || r->guarded || slot == r->base) return true;
+    const uint64_t *w = canary_of(slot - pool.size);
     return w[0] == canary && w[CANARY_WORDS - 1] == canary;
 }
 
@@ -172,11 +188,7 @@ void *stack_alloc(char **lo, size_t *size, bool *guarded)
     char *base = pool.free[--pool.nfree];
     *guarded = region_of(base)->guarded;
     *lo = base + PAGE;
-    *size = pool.size - PAGE;
-    if (!*guarded) {
-        STACK_FRESH(*lo, CANARY_WORDS * sizeof(uint64_t));
-        set_canary(*lo);
-    }
+    *size = pool.size - PAGE - TOP_RESERVE;
     return base;
 }
 
@@ -193,6 +205,7 @@ void stack_release(void *stack)
     STACK_UNPOISON(top, PAGE);   /* ASan and Valgrind still see the dead */
     STACK_FRESH(top, PAGE);      /* thread's frames there */
     memset(top, 0, PAGE);
+    if (!region_of(base)->guarded) set_canary(base);
     push_free(base);
 }
 

@@ -8,11 +8,12 @@
 void stack_pool_init(void);
 /* A stack: its usable range [*lo, *lo + *size).  NULL when the address
    space is exhausted.  *guarded tells whether a guard page lies below it
-   (otherwise stack_canary_ok must be checked). */
+   (otherwise stack_canary_ok must be checked when it is switched out). */
 void *stack_alloc(char **lo, size_t *size, bool *guarded);
 void stack_release(void *stack);
-/* The canary words at the bottom of an unguarded stack are intact. */
-bool stack_canary_ok(const char *lo);
+/* An unguarded stack has not run into the slot below it (whose canary,
+   at its top, would be the first thing overwritten). */
+bool stack_canary_ok(void *stack);
 /* A SIGSEGV on a guard page (of a pool stack, or below the main stack,
    whose lowest address is main_lo) ends the process with a message
    instead of a plain crash.  Installed once, on an alternate stack. */

@@ -270,10 +270,12 @@ static __attribute__((noinline)) int recurse(int n)
 
 static void overflow(int arg) { (void)arg; recurse(0); }
 
+/* What running off the bottom of the stack does: past the unused lowest
+   page of its own slot, into the top of the slot below. */
 static void smash_canary(int arg)
 {
     (void)arg;
-    memset(sched_current()->stack_lo, 0, 64);
+    memset(sched_current()->stack_lo - 4096 - 64, 0, 64);
     sched_pass();
 }
 
@@ -291,7 +293,7 @@ int main(int argc, char **argv)
         return 0;                       /* not reached */
     }
     if (argc > 1 && strcmp(argv[1], "canary") == 0) {
-        spawn(log_and_pass, 'x', false);
+        spawn(log_and_pass, 'x', false);    /* the lowest slot of the region */
         join(spawn(smash_canary, 0, true));
         return 0;                       /* not reached */
     }
