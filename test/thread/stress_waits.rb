@@ -94,13 +94,18 @@ class World
     end
   end
 
+  # (a thread killed at the end of a round, inside, leaves through the
+  # ensure: the next one in must not take it for a second holder)
   def op_lock
     @m.synchronize do
       @inside_errors += 1 if @inside
       @inside = Thread.current
-      Thread.pass
-      @inside_errors += 1 unless @inside == Thread.current
-      @inside = nil
+      begin
+        Thread.pass
+        @inside_errors += 1 unless @inside == Thread.current
+      ensure
+        @inside = nil
+      end
     end
   end
 
