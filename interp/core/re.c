@@ -345,6 +345,12 @@ static VALUE search(VALUE re, VALUE str, long pos, bool reverse, long *posp)
     return m;
 }
 
+VALUE re_search_match(VALUE re, VALUE str, long pos, bool reverse)
+{
+    long at;
+    return search(re, str, pos, reverse, &at);
+}
+
 long re_search(VALUE re, VALUE str, long pos, bool reverse)
 {
     long at;

@@ -381,7 +381,9 @@ VALUE re_new(VALUE src, int options);    /* RegexpError on a bad pattern */
 VALUE re_new_options(VALUE src, int options);  /* options as Regexp#options: kcode bits too */
 VALUE re_new_cstr(const char *src, long len, int options, char *errbuf, size_t errlen); /* 0 on error */
 long re_search(VALUE re, VALUE str, long pos, bool reverse);  /* -1 if no match; sets $~ */
-VALUE re_match_last(void);               /* $~ */
+/* The MatchData or nil, also set as $~.  C code takes the match from here,
+   not from $~, which is lost when no Ruby frame calls (Enumerator#next). */
+VALUE re_search_match(VALUE re, VALUE str, long pos, bool reverse);
 VALUE re_nth_match(int n, VALUE match);
 VALUE re_last_match_special(int c);      /* $& $` $' $+ */
 VALUE re_quote(VALUE str);
