@@ -248,6 +248,7 @@ static VALUE main_to_s(VALUE self, int argc, const VALUE *argv)
 
 void vm_init(void *stack_base)
 {
+    io_reserve_std_fds();
     sym_init();
     init_main_thread(stack_base);
     parse_stack_floor = stack_floor;
