@@ -166,6 +166,7 @@ static VALUE int_digits(VALUE v, int base)
         return str_new(buf + i, (long)sizeof buf - i);
     }
     mpz_srcptr z = RBIGNUM(v)->mp;
+    big_check_stack(BIG_STR, mpz_size(z));
     VALUE s = str_new(NULL, (long)mpz_sizeinbase(z, base) + 2);
     mpz_get_str(RSTRING_PTR(s), base, z);
     char *p = RSTRING_PTR(s);
@@ -183,6 +184,7 @@ static bool int_negative(VALUE v)
    leading sign digit ('f', '7' or '1'), e.g. -255 -> "f01". */
 static VALUE twos_complement(VALUE v, int base)
 {
+    big_check_stack(BIG_STR, FIXNUM_P(v) ? 1 : mpz_size(RBIGNUM(v)->mp) + 1);   /* before anything to clear */
     mpz_t n, t;
     mpz_init(n);
     mpz_init(t);

@@ -260,6 +260,10 @@ VALUE int_new_ull(unsigned long long n);
 VALUE float_new(double d);
 VALUE big_new_mpz(const mpz_t z);        /* copies; normalises to Fixnum when it fits */
 VALUE big_from_cstr(const char *digits, int base);  /* may return a Fixnum */
+/* SystemStackError unless the C stack holds what GMP takes for that work
+   on numbers of that many limbs */
+enum big_work { BIG_MUL, BIG_DIV, BIG_POW, BIG_STR, BIG_BITS };
+void big_check_stack(enum big_work work, size_t limbs);
 VALUE big_normalize(VALUE big);
 double big_to_dbl(VALUE big);
 VALUE big_from_dbl(double d);

@@ -45,6 +45,13 @@ CASES = [
   ["Regexp of 3,000 nested groups", lambda { Regexp.new("(" * 3000 + "a" + ")" * 3000) }, RegexpError, SSE],
   ["Regexp of 1,000 nested classes", lambda { Regexp.new("[" * 1000 + "a" + "]" * 1000).source.size }, 2001, SSE],
   ["Regexp literal of 100 groups", lambda { eval("/" + "(?:" * 100 + "a" + ")" * 100 + "/") =~ "xa" }, 1, SSE],
+  ["Bignum#to_s", lambda { BIG.to_s.size }, 500_298, SSE],
+  ["%d of a Bignum", lambda { ("%d" % BIG).size }, 500_298, SSE],
+  ["%x of a negative Bignum", lambda { ("%x" % -BIG).size }, 415_492, SSE],
+  ["Bignum division", lambda { BIG * 5 / BIG }, 5, SSE],
+  ["Bignum divmod", lambda { (BIG * 7 + 1).divmod(BIG) }, [7, 1], SSE],
+  ["Bignum power", lambda { (BIG ** 3).size }, 623_236, SSE],
+  ["String#to_i of 100,000 digits", lambda { ("9" * 100_000).to_i.size }, 41_528, SSE],
 ]
 
 def outcome(code)
