@@ -127,6 +127,7 @@ static VALUE f_fnmatch(VALUE klass, int argc, const VALUE *argv)
 /* Expand the first {..} of pat (recursively) into out. */
 static void expand_braces(VALUE pat, VALUE out, int flags)
 {
+    vm_check_stack();
     const char *s = RSTRING_PTR(pat);
     long len = RSTRING_LEN(pat), lb = -1, rb = -1;
     int depth = 0;
@@ -261,6 +262,7 @@ static void glob_recursive(struct glob *g, VALUE base, long i)
 
 static void glob_rec(struct glob *g, VALUE base, long i)
 {
+    vm_check_stack();
     long n = RARRAY_LEN(g->segs);
     if (i == n) {
         glob_found(g, base);
@@ -313,6 +315,7 @@ static void glob_one(VALUE pat, int flags, VALUE out)
 /* Patterns: a String (NUL separates several, as in 1.8) or an Array. */
 static void glob_patterns(VALUE pat, int flags, VALUE out)
 {
+    vm_check_stack();
     if (ARRAY_P(pat)) {
         for (long i = 0; i < RARRAY_LEN(pat); i++) glob_patterns(RARRAY_PTR(pat)[i], flags, out);
         return;
