@@ -73,6 +73,7 @@ CASES = [
   ["IO#puts", lambda { NULL.puts(nested_array(D, 1)) }, SSE, SSE],
   ["File.join", lambda { File.join(nested_array(20_000, "a")) }, "a", SSE],
   ["Dir.glob braces", lambda { Dir.glob("{" * 20_000 + "a" + "}" * 20_000) }, [], SSE],
+  ["File.fnmatch stars", lambda { File.fnmatch("*a" * D, "a" * D + "b") }, false, false],
   ["Array#permutation", lambda { n = 0; (1..5000).to_a.permutation { n += 1; break }; n }, 1, SSE],
   ["sort comparator that recurses", lambda { sorter([3, 1, 2]) }, SSE, SSE],
   ["method recursion", lambda { recurse(0) }, SSE, SSE],
