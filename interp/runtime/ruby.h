@@ -189,6 +189,7 @@ NORETURN void vm_throw(VALUE tag, VALUE val);
 VALUE vm_eval_string(VALUE self, VALUE src, VALUE binding, const char *file, int line);
 VALUE vm_run_file(const char *path, bool wrap);          /* load */
 bool vm_require(const char *feature);                    /* false if already loaded */
+bool vm_require_optional(const char *feature);           /* the same; nothing if not found */
 void vm_register_extension(const char *name, void (*init)(void));
 
 /* ------------------------------------------------------------ error.c */
