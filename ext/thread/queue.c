@@ -119,4 +119,5 @@ void ext_thread_init(void)
 {
     ext_thread_mutex_init();
     ext_thread_queue_init();
+    vm_require_optional("thread.rb");     /* the Ruby half: Thread.exclusive (lib/thread.rb) */
 }

@@ -71,6 +71,7 @@ struct perm {
 
 static void permute_from(struct perm *p, long level)
 {
+    vm_check_stack();
     for (long i = 0; i < p->len; i++) {
         VALUE *st = RARRAY_PTR(p->state);
         if (RTEST(st[p->k + i])) continue;
@@ -98,7 +99,6 @@ static VALUE ary_permutation(VALUE self, int argc, const VALUE *argv)
     }
     struct perm p = { hidden_copy(self), ary_hidden_new(k + len), k, len };
     for (long i = 0; i < k + len; i++) ary_push(p.state, i < k ? INT2FIX(0) : Qfalse);
-    vm_check_stack();
     permute_from(&p, 0);
     GC_GUARD(p.src);
     GC_GUARD(p.state);

@@ -131,10 +131,15 @@ static VALUE ary_compact(VALUE self, int argc, const VALUE *argv)
 }
 
 /* ------------------------------------------------------------ flatten */
-static bool on_path(VALUE path, VALUE ary)
+/* path holds (array, resume index, element it came from) triples: the
+   element, so that an object whose to_ary makes a new array holding it
+   again is caught as well as an array inside itself. */
+static bool on_path(VALUE path, VALUE ary, VALUE elt)
 {
-    for (long i = 0; i < RARRAY_LEN(path); i += 2)
-        if (RARRAY_PTR(path)[i] == ary) return true;
+    for (long i = 0; i < RARRAY_LEN(path); i += 3) {
+        VALUE a = RARRAY_PTR(path)[i], src = RARRAY_PTR(path)[i + 2];
+        if (a == ary || src == elt) return true;
+    }
     return false;
 }
 
@@ -143,27 +148,30 @@ static bool on_path(VALUE path, VALUE ary)
 static VALUE flatten(VALUE ary, int level, bool *modified)
 {
     VALUE result = ary_alloc_class(obj_class(ary), RARRAY_LEN(ary));
-    VALUE path = ary_hidden_new(8);   /* (array, resume index) pairs */
-    VALUE top = ary;
+    VALUE path = ary_hidden_new(12);
+    VALUE top = ary, src = ary;
     long i = 0;
     *modified = false;
     for (;;) {
         while (i < RARRAY_LEN(ary)) {
             VALUE elt = RARRAY_PTR(ary)[i++];
             VALUE tmp = ARRAY_P(elt) ? elt : HEAP_P(elt) && !STRING_P(elt) ? conv_check_ary(elt) : Qnil;
-            if (NIL_P(tmp) || (level >= 0 && RARRAY_LEN(path) / 2 >= level)) {
+            if (NIL_P(tmp) || (level >= 0 && RARRAY_LEN(path) / 3 >= level)) {
                 ary_push(result, elt);
                 continue;
             }
             *modified = true;
-            if (tmp == top || on_path(path, tmp))
+            if (tmp == top || on_path(path, tmp, elt))
                 exc_raise(vm.c.ArgumentError, "tried to flatten recursive array");
             ary_push(path, ary);
             ary_push(path, INT2FIX(i));
+            ary_push(path, src);
             ary = tmp;
+            src = elt;
             i = 0;
         }
         if (RARRAY_LEN(path) == 0) break;
+        src = ary_pop(path);
         i = FIX2LONG(ary_pop(path));
         ary = ary_pop(path);
     }

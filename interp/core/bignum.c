@@ -19,6 +19,32 @@ _Static_assert(GMP_NUMB_BITS == 64 && GMP_NAIL_BITS == 0, "64-bit limbs without 
 #define MAX_BITS ((size_t)1 << 34)   /* 2 GiB: larger results raise NoMemoryError */
 #define POW_MAX_BITS 8388608         /* 1.8's limit before a**b gives up and uses Float */
 
+/* ------------------------------------------------------------ C stack */
+/* GMP takes its temporaries on the C stack (alloca'd blocks of up to
+   32 KB, nested as its algorithms recurse).  A green thread's stack may
+   have much less left: SystemStackError rather than GMP writing into the
+   neighbouring thread's stack.  Measured with GMP 6.2 on x86-64: below 16
+   limbs at most 4 KB (the margin under the stack limit holds that), then
+   growing with the size up to a ceiling that depends on the operation;
+   the estimate keeps about 1.4 times what was measured. */
+#define BIG_STACK_SMALL 16                /* limbs */
+
+static const size_t big_stack_most[] = {    /* measured: */
+    [BIG_MUL] = 32 * 1024,                  /* 23 KB at 1024 limbs */
+    [BIG_DIV] = 104 * 1024,                 /* 73 KB at 2048 */
+    [BIG_POW] = 68 * 1024,                  /* 48 KB at 1024 */
+    [BIG_STR] = 124 * 1024,                 /* to_s, to_i: 88 KB from 4096 on */
+    [BIG_BITS] = 40 * 1024,                 /* & | ^ of negatives: one block */
+};
+
+void big_check_stack(enum big_work work, size_t limbs)
+{
+    if (limbs < BIG_STACK_SMALL) return;
+    size_t most = big_stack_most[work];
+    size_t need = limbs < most / 96 ? 12 * 1024 + 96 * limbs : most;   /* 45 KB measured at 512 */
+    if (vm_stack_free() < need) vm_stack_overflow();
+}
+
 /* ------------------------------------------------------------ representation */
 static VALUE big_alloc(void)
 {
@@ -69,6 +95,7 @@ VALUE big_from_cstr(const char *digits, int base)
     for (; *digits; digits++)
         if (*digits != '_') *p++ = *digits;
     *p = '\0';
+    big_check_stack(BIG_STR, (size_t)(p - buf) * 6 / GMP_NUMB_BITS);   /* 6 bits a digit at most */
     if (mpz_set_str(RBIGNUM(v)->mp, buf, base) != 0) mpz_set_ui(RBIGNUM(v)->mp, 0);
     if (buf != small) free(buf);
     return big_normalize(v);
@@ -153,6 +180,7 @@ VALUE int_to_s(VALUE num, int base)
         return str_new(p, end - p);
     }
     mpz_srcptr z = RBIGNUM(num)->mp;
+    big_check_stack(BIG_STR, mpz_size(z));
     VALUE s = str_new(NULL, (long)mpz_sizeinbase(z, base) + 2);
     mpz_get_str(RSTRING_PTR(s), base, z);
     str_resize(s, (long)strlen(RSTRING_PTR(s)));
@@ -178,6 +206,8 @@ static VALUE int_op(VALUE x, VALUE y, enum int_op op)
     if (op == IOP_QUO || op == IOP_FDIV) return float_new(quo_dbl(a, b));
     if (op >= IOP_DIV && mpz_sgn(b) == 0) exc_raise(vm.c.ZeroDivisionError, "divided by 0");
     if (op == IOP_MUL && mpz_sizeinbase(a, 2) + mpz_sizeinbase(b, 2) > MAX_BITS) too_big();
+    if (op != IOP_PLUS && op != IOP_MINUS)
+        big_check_stack(op == IOP_MUL ? BIG_MUL : BIG_DIV, mpz_size(a) + mpz_size(b));
     VALUE r = big_alloc(), m;
     mpz_ptr z = RBIGNUM(r)->mp;
     switch (op) {
@@ -292,6 +322,7 @@ VALUE big_pow(VALUE x, VALUE y)
         exc_warn("in a**b, b may be too big");
         return pow_dbl(x, (double)b);
     }
+    big_check_stack(BIG_POW, mpz_size(a) * (size_t)b);
     VALUE r = big_alloc();
     mpz_pow_ui(RBIGNUM(r)->mp, a, (unsigned long)b);
     GC_GUARD(x);
@@ -313,6 +344,7 @@ VALUE big_bitop(VALUE x, VALUE y, ID op)
     y = num_bit_coerce(y);
     struct ival ix, iy;
     mpz_srcptr a = ival(x, &ix), b = ival(y, &iy);
+    big_check_stack(BIG_BITS, mpz_size(a) + mpz_size(b));
     VALUE r = big_alloc();
     if (op == ID_and) mpz_and(RBIGNUM(r)->mp, a, b);
     else if (op == ID_or) mpz_ior(RBIGNUM(r)->mp, a, b);

@@ -193,6 +193,29 @@ static void compile_error_text(int code, OnigErrorInfo *ei, const char *src, lon
     snprintf(buf, n, "%s: %s", msg, desc);
 }
 
+/* Oniguruma's parser and compiler recurse on the pattern's nesting.  Its
+   depth limit is global, so before each compile it is set from what the
+   current thread's C stack still holds.  Measured on 6.9.8 (bytes of C
+   stack per unit of parse depth; a group counts two units): 384 for
+   groups, 560 for groups of alternatives, 840 for a repeated named one;
+   the absent operator (?~...) up to 1,700.  Plus about 10 KB whatever the
+   pattern. */
+#define RE_STACK_BASE (16 * 1024)
+#define RE_STACK_PER_DEPTH 1024
+#define RE_STACK_PER_DEPTH_ABSENT 2048
+#define RE_MAX_PARSE_DEPTH 4096         /* Oniguruma's default */
+
+/* The parse depth this thread's stack allows for src, at most the default. */
+static unsigned parse_depth_for_stack(const char *src, long len)
+{
+    size_t avail = vm_stack_free();
+    if (avail <= RE_STACK_BASE) vm_stack_overflow();
+    bool absent = memmem(src, (size_t)len, "(?~", 3) != NULL;
+    size_t depth = (avail - RE_STACK_BASE) / (absent ? RE_STACK_PER_DEPTH_ABSENT : RE_STACK_PER_DEPTH);
+    if (depth == 0) vm_stack_overflow();
+    return depth < RE_MAX_PARSE_DEPTH ? (unsigned)depth : RE_MAX_PARSE_DEPTH;
+}
+
 /* Compile with Ruby option bits for kcode kc; NULL and a message in err on
    error.  Ruby's `m` is Oniguruma's MULTILINE (dot matches newline); ^ and $
    are line anchors with ONIG_SYNTAX_RUBY.  As in 1.8, case folding and \d
@@ -206,8 +229,12 @@ static regex_t *compile(const char *src, long len, int options, int kc, char *er
     if (options & OPT_M) o |= ONIG_OPTION_MULTILINE;
     regex_t *reg;
     OnigErrorInfo ei;
+    unsigned depth = parse_depth_for_stack(src, len);
+    onig_set_parse_depth_limit(depth);
     int r = onig_new(&reg, (const OnigUChar *)src, (const OnigUChar *)src + len, o,
                      kcode_encoding(kc), ONIG_SYNTAX_RUBY, &ei);
+    /* too deep for this stack, not for Ruby: as a deep recursion would */
+    if (r == ONIGERR_PARSE_DEPTH_LIMIT_OVER && depth < RE_MAX_PARSE_DEPTH) vm_stack_overflow();
     if (r != ONIG_NORMAL) {
         compile_error_text(r, &ei, src, len, err, errlen);
         return NULL;
@@ -343,6 +370,12 @@ static VALUE search(VALUE re, VALUE str, long pos, bool reverse, long *posp)
     vm_svar_set(0, m);
     *posp = r;
     return m;
+}
+
+VALUE re_search_match(VALUE re, VALUE str, long pos, bool reverse)
+{
+    long at;
+    return search(re, str, pos, reverse, &at);
 }
 
 long re_search(VALUE re, VALUE str, long pos, bool reverse)

@@ -90,8 +90,6 @@ long match_end(VALUE match, int n)
 
 /* ================================================================ $~ and friends */
 
-VALUE re_match_last(void) { return vm_svar_get(0); }
-
 /* group n (negative: from the last) as a new String; nil if absent */
 VALUE re_nth_match(int n, VALUE match)
 {

@@ -3,7 +3,8 @@
  * %s %p %c %%), flags (- + space 0 #), width, precision, `*` and
  * positional `%1$s` arguments.  Negative numbers in %x %o %b without a
  * sign flag print as two's complement with a ".." prefix ("..f01"), as
- * 1.8 does.  Floats go through the C library's printf. */
+ * 1.8 does.  Floats go through the C library's printf, at most at the
+ * precision that a double's exact expansion needs (FLOAT_EXACT_PREC). */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -62,8 +63,9 @@ static int get_num(struct fmt *f, const char *what)
 {
     long n = 0;
     for (; f->p < f->end && STR_ISDIGIT(*f->p); f->p++) {
-        n = 10 * n + (*f->p - '0');
-        if (n > INT_MAX / 10) exc_raise(vm.c.ArgumentError, "%s too big", what);
+        int d = *f->p - '0';
+        if (n > (INT_MAX - d) / 10) exc_raise(vm.c.ArgumentError, "%s too big", what);
+        n = 10 * n + d;
     }
     if (f->p >= f->end) exc_raise(vm.c.ArgumentError, "malformed format string - %%*[0-9]");
     return (int)n;
@@ -164,6 +166,7 @@ static VALUE int_digits(VALUE v, int base)
         return str_new(buf + i, (long)sizeof buf - i);
     }
     mpz_srcptr z = RBIGNUM(v)->mp;
+    big_check_stack(BIG_STR, mpz_size(z));
     VALUE s = str_new(NULL, (long)mpz_sizeinbase(z, base) + 2);
     mpz_get_str(RSTRING_PTR(s), base, z);
     char *p = RSTRING_PTR(s);
@@ -181,6 +184,7 @@ static bool int_negative(VALUE v)
    leading sign digit ('f', '7' or '1'), e.g. -255 -> "f01". */
 static VALUE twos_complement(VALUE v, int base)
 {
+    big_check_stack(BIG_STR, FIXNUM_P(v) ? 1 : mpz_size(RBIGNUM(v)->mp) + 1);   /* before anything to clear */
     mpz_t n, t;
     mpz_init(n);
     mpz_init(t);
@@ -285,6 +289,14 @@ static void fmt_nonfinite(struct fmt *f, double d)
     push_padded(f, buf, n + 3);
 }
 
+/* A double's exact decimal expansion has at most 1074 digits after the
+   point and 767 significant ones: at a greater precision the C library
+   only appends zeros.  We append those, and the width's padding,
+   ourselves: the C library's result must fit an int, and glibc takes
+   several times the output in scratch memory ("%.*f" % [2**31 - 1, 1.0]
+   ran for ever); this way the cost is that of the output, as for %d. */
+#define FLOAT_EXACT_PREC 1100
+
 static void fmt_float(struct fmt *f, char type)
 {
     double d = float_arg(get_arg(f));
@@ -292,22 +304,34 @@ static void fmt_float(struct fmt *f, char type)
         fmt_nonfinite(f, d);
         return;
     }
-    char cfmt[32], *q = cfmt;
+    char cfmt[16], *q = cfmt;
     *q++ = '%';
     if (f->flags & FSHARP) *q++ = '#';
     if (f->flags & FPLUS) *q++ = '+';
-    if (f->flags & FMINUS) *q++ = '-';
-    if (f->flags & FZERO) *q++ = '0';
     if (f->flags & FSPACE) *q++ = ' ';
-    q += sprintf(q, "%s", "*.*");
+    *q++ = '.';
+    *q++ = '*';
     *q++ = type;
     *q = '\0';
-    int width = (f->flags & FWIDTH) ? f->width : 0;
-    int prec = (f->flags & FPREC) ? f->prec : 6;
-    int need = snprintf(NULL, 0, cfmt, width, prec, d);
-    long len = RSTRING_LEN(f->result);
-    str_resize(f->result, len + need);
-    snprintf(RSTRING_PTR(f->result) + len, (size_t)need + 1, cfmt, width, prec, d);
+    long prec = (f->flags & FPREC) ? f->prec : 6;
+    int cprec = prec > FLOAT_EXACT_PREC ? FLOAT_EXACT_PREC : (int)prec;
+    char buf[FLOAT_EXACT_PREC + 400];      /* 1e308 has 309 digits before the point */
+    long n = snprintf(buf, sizeof buf, cfmt, cprec, d);
+    if (n < 0 || n >= (long)sizeof buf) exc_raise(vm.c.ArgumentError, "float format failed");
+    /* %g drops trailing zeros unless '#' */
+    long zeros = (type == 'g' || type == 'G') && !(f->flags & FSHARP) ? 0 : prec - cprec;
+    const char *e = type == 'f' ? NULL : strpbrk(buf, "eE");
+    long digits_end = e ? e - buf : n;
+    long sign = buf[0] == '-' || buf[0] == '+' || buf[0] == ' ';
+    long pad = (f->flags & FWIDTH) && f->width > n + zeros ? f->width - n - zeros : 0;
+    bool zero_pad = (f->flags & (FZERO | FMINUS)) == FZERO;
+    if (!(f->flags & FMINUS) && !zero_pad) fill(f, ' ', pad);
+    push(f, buf, sign);
+    if (zero_pad) fill(f, '0', pad);
+    push(f, buf + sign, digits_end - sign);
+    fill(f, '0', zeros);
+    push(f, buf + digits_end, n - digits_end);
+    if (f->flags & FMINUS) fill(f, ' ', pad);
 }
 
 /* ------------------------------------------------------------ the engine */
@@ -383,6 +407,7 @@ static void directive(struct fmt *f)
             f->flags |= FWIDTH;
             f->width = get_aster(f, "width");
             if (f->width < 0) {
+                if (f->width == INT_MIN) exc_raise(vm.c.ArgumentError, "width too big");
                 f->flags |= FMINUS;
                 f->width = -f->width;
             }

@@ -245,14 +245,13 @@ static VALUE s_partition(VALUE self, int argc, const VALUE *argv)
     long pos;
     bool regex = TYPE_P(sep, T_REGEXP);
     if (regex) {
-        pos = re_search(sep, self, 0, false);
+        VALUE match = re_search_match(sep, self, 0, false);
+        pos = NIL_P(match) ? -1 : match_begin(match, 0);
+        if (pos >= 0) sep = re_nth_match(0, match);
+        if (pos == 0 && RSTRING_LEN(sep) == 0) pos = -1;
     } else {
         sep = sep_string(sep);
         pos = str_index(self, sep, 0);
-    }
-    if (pos >= 0 && regex) {
-        sep = re_nth_match(0, re_match_last());
-        if (pos == 0 && RSTRING_LEN(sep) == 0) pos = -1;
     }
     if (pos < 0) return ary_new_of(3, self, str_new(NULL, 0), str_new(NULL, 0));
     return part3(self, pos, sep);
@@ -264,13 +263,14 @@ static VALUE s_rpartition(VALUE self, int argc, const VALUE *argv)
     long pos = RSTRING_LEN(self);
     bool regex = TYPE_P(sep, T_REGEXP);
     if (regex) {
-        pos = re_search(sep, self, pos, true);
+        VALUE match = re_search_match(sep, self, pos, true);
+        pos = NIL_P(match) ? -1 : match_begin(match, 0);
+        if (pos >= 0) sep = re_nth_match(0, match);
     } else {
         sep = sep_string(sep);
         pos = str_rindex(self, sep, pos);
     }
     if (pos < 0) return ary_new_of(3, str_new(NULL, 0), str_new(NULL, 0), self);
-    if (regex) sep = re_nth_match(0, re_match_last());
     return part3(self, pos, sep);
 }
 

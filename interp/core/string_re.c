@@ -20,15 +20,15 @@ VALUE str_get_pat(VALUE pat, bool quote)
 
 VALUE str_subpat(VALUE str, VALUE re, VALUE nth)
 {
-    if (re_search(re, str, 0, false) < 0) return Qnil;
-    return re_nth_match(num_to_int(nth), re_match_last());
+    VALUE match = re_search_match(re, str, 0, false);
+    return NIL_P(match) ? Qnil : re_nth_match(num_to_int(nth), match);
 }
 
 void str_subpat_set(VALUE str, VALUE re, VALUE nthv, VALUE val)
 {
     int nth = num_to_int(nthv);
-    if (re_search(re, str, 0, false) < 0) exc_raise(vm.c.IndexError, "regexp not matched");
-    VALUE match = re_match_last();
+    VALUE match = re_search_match(re, str, 0, false);
+    if (NIL_P(match)) exc_raise(vm.c.IndexError, "regexp not matched");
     int n = match_count(match);
     if (nth >= n || (nth < 0 && -nth >= n)) exc_raise(vm.c.IndexError, "index %d out of regexp", nth);
     if (nth < 0) nth += n;
@@ -114,9 +114,9 @@ static VALUE sub_bang(VALUE str, int argc, const VALUE *argv)
     VALUE repl = Qnil;
     bool iter = sub_args(argc, argv, &repl);
     VALUE pat = str_get_pat(argv[0], true);
-    long beg = re_search(pat, str, 0, false);
-    if (beg < 0) return Qnil;
-    VALUE match = re_match_last();
+    VALUE match = re_search_match(pat, str, 0, false);
+    if (NIL_P(match)) return Qnil;
+    long beg = match_begin(match, 0);
     VALUE val = replacement(str, repl, match, iter, true);
     str_modify(str);
     str_update(str, beg, match_end(match, 0) - beg, val);
@@ -141,14 +141,13 @@ static VALUE gsub(VALUE str, int argc, const VALUE *argv, bool bang)
         return enumerator_for(str, bang ? "gsub!" : "gsub", argc, argv);
     bool iter = sub_args(argc, argv, &repl);
     VALUE pat = str_get_pat(argv[0], true);
-    long beg = re_search(pat, str, 0, false);
-    if (beg < 0) return bang ? Qnil : str_dup(str);
+    VALUE match = re_search_match(pat, str, 0, false), last = match;
+    if (NIL_P(match)) return bang ? Qnil : str_dup(str);
     VALUE dest = str_new_capa(RSTRING_LEN(str) + 30);
-    VALUE match = Qnil;
     long offset = 0;
-    while (beg >= 0) {
-        match = re_match_last();
-        long end = match_end(match, 0);
+    while (!NIL_P(match)) {
+        last = match;
+        long beg = match_begin(match, 0), end = match_end(match, 0);
         if (iter) {
             VALUE val = replacement(str, repl, match, true, bang);
             str_cat(dest, RSTRING_PTR(str) + offset, beg - offset);
@@ -167,10 +166,10 @@ static VALUE gsub(VALUE str, int argc, const VALUE *argv, bool bang)
             offset = end;
         }
         if (offset > len) break;
-        beg = re_search(pat, str, offset, false);
+        match = re_search_match(pat, str, offset, false);
     }
     if (RSTRING_LEN(str) > offset) str_cat(dest, RSTRING_PTR(str) + offset, RSTRING_LEN(str) - offset);
-    vm_svar_set(0, match);
+    vm_svar_set(0, last);
     if (!iter) str_infect(dest, repl);
     if (bang) {
         str_take_bytes(str, dest);
@@ -185,11 +184,14 @@ static VALUE s_gsub(VALUE self, int argc, const VALUE *argv) { return gsub(self,
 static VALUE s_gsub_bang(VALUE self, int argc, const VALUE *argv) { return gsub(self, argc, argv, true); }
 
 /* ------------------------------------------------------------ scan */
-/* One match at *start: the match (or its groups), nil when no more. */
-static VALUE scan_once(VALUE str, VALUE pat, long *start)
+/* One match at *start: the match (or its groups), nil when no more;
+   *matchp gets the MatchData. */
+static VALUE scan_once(VALUE str, VALUE pat, long *start, VALUE *matchp)
 {
-    if (*start > RSTRING_LEN(str) || re_search(pat, str, *start, false) < 0) return Qnil;
-    VALUE match = re_match_last();
+    if (*start > RSTRING_LEN(str)) return Qnil;
+    VALUE match = re_search_match(pat, str, *start, false);
+    if (NIL_P(match)) return Qnil;
+    *matchp = match;
     long b = match_begin(match, 0), e = match_end(match, 0), len = RSTRING_LEN(str);
     /* an empty match steps over one character (of the pattern's kcode) */
     *start = b != e ? e : e < len ? e + re_mbclen_pat(pat, RSTRING_PTR(str) + e, len - e) : e + 1;
@@ -207,17 +209,13 @@ static VALUE s_scan(VALUE self, int argc, const VALUE *argv)
     long start = 0;
     if (!vm_block_given()) {
         VALUE ary = ary_new();
-        while (!NIL_P(result = scan_once(self, pat, &start))) {
-            match = re_match_last();
-            ary_push(ary, result);
-        }
+        while (!NIL_P(result = scan_once(self, pat, &start, &match))) ary_push(ary, result);
         vm_svar_set(0, match);
         return ary;
     }
     const char *p = RSTRING_PTR(self);
     long len = RSTRING_LEN(self);
-    while (!NIL_P(result = scan_once(self, pat, &start))) {
-        match = re_match_last();
+    while (!NIL_P(result = scan_once(self, pat, &start, &match))) {
         vm_yield1(result);
         str_mod_check(self, p, len);
         vm_svar_set(0, match);
@@ -290,8 +288,9 @@ static long split_regexp(struct split *sp, VALUE pat)
     VALUE str = sp->str;
     long beg = 0, start = 0, end;
     bool last_null = false;
-    while (start <= RSTRING_LEN(str) && (end = re_search(pat, str, start, false)) >= 0) {
-        VALUE match = re_match_last();
+    VALUE match;
+    while (start <= RSTRING_LEN(str) && !NIL_P(match = re_search_match(pat, str, start, false))) {
+        end = match_begin(match, 0);
         long mend = match_end(match, 0);
         if (start == end && end == mend) {
             if (RSTRING_LEN(str) == 0) {

@@ -157,6 +157,13 @@ bool vm_require(const char *feature)
     return true;
 }
 
+/* An extension's Ruby half: required when the library has it, so that the
+   C half still loads from a build whose lib/ has gone. */
+bool vm_require_optional(const char *feature)
+{
+    return !NIL_P(find_feature(feature)) && vm_require(feature);
+}
+
 static VALUE k_require(VALUE self, int argc, const VALUE *argv)
 {
     VALUE name = conv_to_str(argv[0]);

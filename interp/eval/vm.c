@@ -177,7 +177,20 @@ void vm_stack_overflow(void)
     tag_jump(TAG_RAISE, exc, 0);
 }
 
+/* Every C path that recurses without calling a method calls this at each
+   level: the threads' stacks sit side by side, so running past the limit
+   writes into a neighbour's. */
 void vm_check_stack(void) { ev_stack_check(); }
+
+/* For C code whose stack use grows with its input (Oniguruma's parser,
+   GMP's temporaries): how much it may take, the margin below the limit
+   kept for raising SystemStackError. */
+size_t vm_stack_free(void)
+{
+    char here;
+    const char *limit = vm.th->stack_limit;
+    return &here > limit ? (size_t)(&here - limit) : 0;
+}
 
 /* The parser stops at the same limit as the evaluator (parse_stack_floor). */
 static const char *stack_floor(void) { return vm.th->stack_limit; }
@@ -316,6 +329,7 @@ static VALUE main_include(VALUE self, int argc, const VALUE *argv)
 
 void vm_init(void *stack_base)
 {
+    io_reserve_std_fds();
     sym_init();
     init_main_thread(stack_base);
     parse_stack_floor = stack_floor;

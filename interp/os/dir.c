@@ -29,90 +29,132 @@ static int fold(int c, int flags)
     return (flags & FNM_CASEFOLD) ? tolower(c) : c;
 }
 
-/* p points after '['; the end of the bracket if c matches it, else NULL. */
-static const char *bracket(const char *p, int c, int flags)
+/* p points after '['; the end of the bracket if c matches it, else NULL
+   (also when the bracket does not end before pe). */
+static const char *bracket(const char *p, const char *pe, int c, int flags)
 {
     bool escape = !(flags & FNM_NOESCAPE);
     bool neg = *p == '!' || *p == '^';
     bool ok = false;
     if (neg) p++;
     c = fold(c, flags);
-    while (*p != ']') {
-        if (!*p) return NULL;
+    while (p < pe && *p != ']') {
         int c1 = (unsigned char)*p;
-        if (escape && c1 == '\\' && p[1]) c1 = (unsigned char)*++p;
+        if (escape && c1 == '\\' && p + 1 < pe) c1 = (unsigned char)*++p;
         p++;
-        if (*p == '-' && p[1] && p[1] != ']') {
+        if (p + 1 < pe && *p == '-' && p[1] != ']') {
             p++;
             int c2 = (unsigned char)*p;
-            if (escape && c2 == '\\' && p[1]) c2 = (unsigned char)*++p;
+            if (escape && c2 == '\\' && p + 1 < pe) c2 = (unsigned char)*++p;
             p++;
             if (fold(c1, flags) <= c && c <= fold(c2, flags)) ok = true;
         } else if (fold(c1, flags) == c) {
             ok = true;
         }
     }
+    if (p >= pe) return NULL;
     return ok != neg ? p + 1 : NULL;
 }
 
-static bool fnm(const char *p, const char *s, const char *s0, int flags);
-
-/* "**" "/" under FNM_PATHNAME: zero or more directories. */
-static bool fnm_dirs(const char *p, const char *s, const char *s0, int flags)
+/* One pattern element other than '*' at *pp against the character at s;
+   on a match *pp moves past the element. */
+static bool fnm_one(const char **pp, const char *pe, const char *s, bool dot, int flags)
 {
-    bool period = !(flags & FNM_DOTMATCH);
-    for (;;) {
-        if (fnm(p, s, s0, flags)) return true;
-        if (period && *s == '.') return false;
-        s = strchr(s, '/');
-        if (!s) return false;
-        s++;
+    const char *p = *pp;
+    switch (*p) {
+    case '?':
+        if (dot) return false;
+        *pp = p + 1;
+        return true;
+    case '[':
+        if (dot || !(p = bracket(p + 1, pe, (unsigned char)*s, flags))) return false;
+        *pp = p;
+        return true;
+    case '\\':
+        if (!(flags & FNM_NOESCAPE) && p + 1 < pe) p++;
+        /* fall through */
+    default:
+        if (fold((unsigned char)*p, flags) != fold((unsigned char)*s, flags)) return false;
+        *pp = p + 1;
+        return true;
     }
 }
 
-static bool fnm(const char *p, const char *s, const char *s0, int flags)
+/* Pattern [p, pe) against the string [s, se), neither holding a '/' that
+   matters.  A '*' only needs the last one remembered: when what follows
+   fails, that star takes one more character (no recursion, no
+   exponential backtracking).  A period at seg (a name's start) must be
+   matched by a period. */
+static bool fnm_segment(const char *p, const char *pe, const char *s, const char *se,
+                        const char *seg, int flags)
 {
-    bool pathname = flags & FNM_PATHNAME;
-    bool escape = !(flags & FNM_NOESCAPE);
     bool period = !(flags & FNM_DOTMATCH);
-#define LEADING_DOT(s) (period && *(s) == '.' && ((s) == s0 || (pathname && (s)[-1] == '/')))
+    const char *star_p = NULL, *star_s = NULL;
     for (;;) {
-        switch (*p) {
-        case '*':
-            if (pathname && p[1] == '*' && p[2] == '/' && (s == s0 || s[-1] == '/'))
-                return fnm_dirs(p + 3, s, s0, flags);
-            while (*p == '*') p++;
-            if (LEADING_DOT(s)) return false;
-            if (!*p) return !pathname || !strchr(s, '/');
-            for (; *s; s++) {
-                if (fnm(p, s, s0, flags)) return true;
-                if (pathname && *s == '/') return false;
-            }
-            return false;
-        case '?':
-            if (!*s || (pathname && *s == '/') || LEADING_DOT(s)) return false;
-            p++, s++;
-            break;
-        case '[':
-            if (!*s || (pathname && *s == '/') || LEADING_DOT(s)) return false;
-            if (!(p = bracket(p + 1, (unsigned char)*s, flags))) return false;
-            s++;
-            break;
-        case '\\':
-            if (escape && p[1]) p++;
-            /* fall through */
-        default:
-            if (fold((unsigned char)*p, flags) != fold((unsigned char)*s, flags)) return false;
-            if (!*p) return true;
-            p++, s++;
+        if (p < pe && *p == '*') {
+            while (p < pe && *p == '*') p++;
+            if (period && s == seg && s < se && *s == '.') return false;
+            if (p == pe) return true;
+            star_p = p;
+            star_s = s;
+            continue;
         }
+        if (p < pe && s < se && fnm_one(&p, pe, s, period && s == seg && *s == '.', flags)) {
+            s++;
+            continue;
+        }
+        if (p == pe && s == se) return true;
+        if (!star_p || star_s >= se) return false;
+        p = star_p;
+        s = ++star_s;
     }
-#undef LEADING_DOT
+}
+
+/* the end of the path segment at p: its '/' (not an escaped one) or NUL */
+static const char *pattern_segment_end(const char *p, int flags)
+{
+    bool escape = !(flags & FNM_NOESCAPE);
+    for (; *p && *p != '/'; p++)
+        if (escape && *p == '\\' && p[1]) p++;
+    return p;
+}
+
+/* FNM_PATHNAME: segment by segment; "**" + "/" matches any number of
+   directories (none starting with a period unless FNM_DOTMATCH), again
+   with only the last one remembered. */
+static bool fnm_path(const char *p, const char *s, int flags)
+{
+    bool period = !(flags & FNM_DOTMATCH);
+    const char *retry_p = NULL, *retry_s = NULL;
+    for (;;) {
+        if (p[0] == '*' && p[1] == '*' && p[2] == '/') {
+            do p += 3; while (p[0] == '*' && p[1] == '*' && p[2] == '/');
+            retry_p = p;
+            retry_s = s;
+        }
+        const char *pe = pattern_segment_end(p, flags);
+        const char *se = strchr(s, '/');
+        if (!se) se = s + strlen(s);
+        if (fnm_segment(p, pe, s, se, s, flags)) {
+            if (!*pe && !*se) return true;
+            if (*pe && *se) {
+                p = pe + 1;
+                s = se + 1;
+                continue;
+            }
+        }
+        if (!retry_p || (period && *retry_s == '.')) return false;
+        retry_s = strchr(retry_s, '/');
+        if (!retry_s) return false;
+        p = retry_p;
+        s = ++retry_s;
+    }
 }
 
 static bool dir_fnmatch(const char *pat, const char *str, int flags)
 {
-    return fnm(pat, str, str, flags);
+    if (flags & FNM_PATHNAME) return fnm_path(pat, str, flags);
+    return fnm_segment(pat, pat + strlen(pat), str, str + strlen(str), str, flags);
 }
 
 static VALUE f_fnmatch(VALUE klass, int argc, const VALUE *argv)
@@ -127,6 +169,7 @@ static VALUE f_fnmatch(VALUE klass, int argc, const VALUE *argv)
 /* Expand the first {..} of pat (recursively) into out. */
 static void expand_braces(VALUE pat, VALUE out, int flags)
 {
+    vm_check_stack();
     const char *s = RSTRING_PTR(pat);
     long len = RSTRING_LEN(pat), lb = -1, rb = -1;
     int depth = 0;
@@ -261,6 +304,7 @@ static void glob_recursive(struct glob *g, VALUE base, long i)
 
 static void glob_rec(struct glob *g, VALUE base, long i)
 {
+    vm_check_stack();
     long n = RARRAY_LEN(g->segs);
     if (i == n) {
         glob_found(g, base);
@@ -313,6 +357,7 @@ static void glob_one(VALUE pat, int flags, VALUE out)
 /* Patterns: a String (NUL separates several, as in 1.8) or an Array. */
 static void glob_patterns(VALUE pat, int flags, VALUE out)
 {
+    vm_check_stack();
     if (ARRAY_P(pat)) {
         for (long i = 0; i < RARRAY_LEN(pat); i++) glob_patterns(RARRAY_PTR(pat)[i], flags, out);
         return;

@@ -100,6 +100,7 @@ static VALUE f_split(VALUE klass, int argc, const VALUE *argv)
 /* ------------------------------------------------------------ join */
 static void join_into(VALUE result, VALUE ary, VALUE seen, bool *first)
 {
+    vm_check_stack();
     for (long i = 0; i < RARRAY_LEN(seen); i++)
         if (RARRAY_PTR(seen)[i] == ary) exc_raise(vm.c.ArgumentError, "recursive array");
     ary_push(seen, ary);

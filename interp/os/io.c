@@ -913,6 +913,23 @@ static VALUE io_reopen(VALUE self, int argc, const VALUE *argv)
 }
 
 /* ------------------------------------------------------------ init */
+/* A standard descriptor closed at start-up stays taken: else the next
+   open() (the signal-wakeup pipe, a File) gets it and $stdout writes into
+   that.  /dev/null opened the other way round holds the number while a
+   read or write on it still fails with EBADF, as on the closed one, here
+   and in child processes. */
+void io_reserve_std_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+        int nfd = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+        if (nfd > fd) {
+            dup2(nfd, fd);
+            close(nfd);
+        }
+    }
+}
+
 static void define_streams(void)
 {
     VALUE *roots[] = { &stdin_io, &stdout_io, &stderr_io, &var_stdin, &var_stdout, &var_stderr,

@@ -30,6 +30,7 @@ static bool seen_includes(VALUE seen, VALUE ary)
    Array as "[...]". */
 static void puts_ary(VALUE out, VALUE ary, VALUE seen)
 {
+    vm_check_stack();
     if (seen_includes(seen, ary)) {
         write_cstr(out, "[...]\n", 6);
         return;

@@ -293,10 +293,12 @@ static void mlhs_items(struct parser *p, struct node_mlhs *m, struct node *first
 static struct node *mlhs_item(struct parser *p)
 {
     if (tk(p) != tLPAREN) return parse_to_target(p, parse_primary(p));
+    parse_enter(p);
     struct node_masgn *m = NEW(p, node_masgn, NODE_MASGN, tline(p));
     skip(p);
     mlhs_items(p, &m->lhs, NULL, ')');
     parse_expect(p, ')');
+    parse_leave(p);
     return &m->h;
 }
 

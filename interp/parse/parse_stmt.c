@@ -76,6 +76,7 @@ static struct node *parse_BEGIN(struct parser *p)
     parse_expect(p, '{');
     struct node *body = parse_compstmt(p, '}');
     parse_expect(p, '}');
+    if (!body) return NULL;           /* empty: nothing to run */
     if (p->nbegin == p->begincap) {
         p->begincap = p->begincap ? p->begincap * 2 : 4;
         struct node **b = arena_alloc(p->arena, (size_t)p->begincap * sizeof *b);

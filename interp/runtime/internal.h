@@ -56,6 +56,7 @@ void enumerator_init(void);
 void proc_init(void);
 void re_init(void);
 void io_init(void);
+void io_reserve_std_fds(void);   /* before anything opens a descriptor */
 void file_init(void);
 void dir_init(void);
 void time_init(void);

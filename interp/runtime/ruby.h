@@ -176,7 +176,8 @@ VALUE vm_svar_get(int idx);                   /* 0: $~, 1: $_ of the calling Rub
 void vm_svar_set(int idx, VALUE v);
 void vm_check_interrupts(void);
 NORETURN void vm_stack_overflow(void);
-void vm_check_stack(void);
+void vm_check_stack(void);                    /* SystemStackError past the thread's limit */
+size_t vm_stack_free(void);                   /* C stack bytes left above that limit */
 VALUE vm_self(void);
 ID vm_current_mid(void);
 VALUE vm_caller_cref_class(void);
@@ -194,6 +195,7 @@ NORETURN void vm_throw(VALUE tag, VALUE val);
 VALUE vm_eval_string(VALUE self, VALUE src, VALUE binding, const char *file, int line);
 VALUE vm_run_file(const char *path, bool wrap);          /* load */
 bool vm_require(const char *feature);                    /* false if already loaded */
+bool vm_require_optional(const char *feature);           /* the same; nothing if not found */
 void vm_register_extension(const char *name, void (*init)(void));
 
 /* ------------------------------------------------------------ error.c */
@@ -265,6 +267,10 @@ VALUE int_new_ull(unsigned long long n);
 VALUE float_new(double d);
 VALUE big_new_mpz(const mpz_t z);        /* copies; normalises to Fixnum when it fits */
 VALUE big_from_cstr(const char *digits, int base);  /* may return a Fixnum */
+/* SystemStackError unless the C stack holds what GMP takes for that work
+   on numbers of that many limbs */
+enum big_work { BIG_MUL, BIG_DIV, BIG_POW, BIG_STR, BIG_BITS };
+void big_check_stack(enum big_work work, size_t limbs);
 VALUE big_normalize(VALUE big);
 double big_to_dbl(VALUE big);
 VALUE big_from_dbl(double d);
@@ -387,7 +393,9 @@ VALUE re_new(VALUE src, int options);    /* RegexpError on a bad pattern */
 VALUE re_new_options(VALUE src, int options);  /* options as Regexp#options: kcode bits too */
 VALUE re_new_cstr(const char *src, long len, int options, char *errbuf, size_t errlen); /* 0 on error */
 long re_search(VALUE re, VALUE str, long pos, bool reverse);  /* -1 if no match; sets $~ */
-VALUE re_match_last(void);               /* $~ */
+/* The MatchData or nil, also set as $~.  C code takes the match from here,
+   not from $~, which is lost when no Ruby frame calls (Enumerator#next). */
+VALUE re_search_match(VALUE re, VALUE str, long pos, bool reverse);
 VALUE re_nth_match(int n, VALUE match);
 VALUE re_last_match_special(int c);      /* $& $` $' $+ */
 VALUE re_quote(VALUE str);
