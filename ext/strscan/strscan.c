@@ -209,11 +209,10 @@ static long match_rest(struct scanner *s, VALUE re, bool headonly)
     VALUE rest = str_substr(s->str, s->pos, str_len(s) - s->pos);
     VALUE rx = headonly ? anchored(re) : re;
     VALUE saved = vm_svar_get(0);
-    long at = re_search(rx, rest, 0, false);
-    VALUE m = re_match_last();
+    VALUE m = re_search_match(rx, rest, 0, false);
     vm_svar_set(0, saved);
     GC_GUARD(rest);
-    if (at < 0) return -1;
+    if (NIL_P(m)) return -1;
     s->matched = true;
     s->match = m;
     s->prev = s->pos;
