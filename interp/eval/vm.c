@@ -111,10 +111,14 @@ VALUE vm_run_script_in(VALUE script, VALUE self, VALUE cref, struct env *env,
         .flags = (uint16_t)frame_flags, .visi = (frame_flags & FRAME_TOP) ? VIS_PRIVATE : VIS_PUBLIC,
     };
     if (own_home) fr.home = &fr;     /* $~ of blocks at the top level */
+    /* eval in the same class body shares its default visibility both ways */
+    bool share_visi = ctx && ctx->cref == cref;
+    if (share_visi) fr.visi = ctx->visi;
     vm.th->frame = &fr;
     for (int i = 0; i < prog->nbegin; i++) EVAL(prog->begin_blocks[i], &fr);
     VALUE v = prog->body ? EVAL(prog->body, &fr) : Qnil;
     vm.th->frame = caller;
+    if (share_visi) ctx->visi = fr.visi;
     GC_GUARD(script);
     return v;
 }
@@ -283,6 +287,22 @@ static VALUE main_include(VALUE self, int argc, const VALUE *argv)
     return vm_call(vm.c.Object, sym_intern_cstr("include"), argc, argv);
 }
 
+/* main.public and main.private act on Object; with no argument they set the
+   default visibility of the top-level frame, as Module#public does */
+static VALUE main_public(VALUE self, int argc, const VALUE *argv)
+{
+    (void)self;
+    vm_call(vm.c.Object, sym_intern_cstr("public"), argc, argv);
+    return vm.c.Object;
+}
+
+static VALUE main_private(VALUE self, int argc, const VALUE *argv)
+{
+    (void)self;
+    vm_call(vm.c.Object, sym_intern_cstr("private"), argc, argv);
+    return vm.c.Object;
+}
+
 void vm_init(void *stack_base)
 {
     sym_init();
@@ -295,6 +315,8 @@ void vm_init(void *stack_base)
     define_singleton_method(vm.top_self, "to_s", main_to_s, 0);
     define_singleton_method(vm.top_self, "inspect", main_to_s, 0);
     define_singleton_method(vm.top_self, "include", main_include, -1);
+    define_singleton_method(vm.top_self, "public", main_public, -1);
+    define_singleton_method(vm.top_self, "private", main_private, -1);
     vm.top_cref = cref_new(vm.c.Object, 0);
     vm.booted = true;
 }
