@@ -106,7 +106,7 @@ static VALUE cpath_outer(struct node *cpath, struct frame *f, ID *name)
     if (cpath->type == NODE_COLON3) return vm.c.Object;
     VALUE outer = EVAL(c->scope, f);
     if (!TYPE_P(outer, T_CLASS) && !TYPE_P(outer, T_MODULE)) {
-        VALUE s = obj_inspect(outer);
+        VALUE s = obj_to_s(outer);             /* 1.8.7 names it by to_s */
         exc_raise(vm.c.TypeError, "%s is not a class/module", RSTRING_PTR(s));
     }
     return outer;

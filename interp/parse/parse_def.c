@@ -231,10 +231,13 @@ struct node *parse_def(struct parser *p)
 static struct node *cpath(struct parser *p)
 {
     int line = tline(p);
-    if (tk(p) == tIDENTIFIER) parse_error(p, line, "class/module name must be CONSTANT");
-    if (tk(p) != tCONSTANT && tk(p) != tCOLON3) parse_unexpected(p, -1);
+    /* 1.8.7's cpath is `::Name`, `Name` or `primary::Name`: the scope may be
+       any primary (a local, nil, a literal...), checked when the class is opened */
+    bool ident = tk(p) == tIDENTIFIER;
     struct node *n = parse_primary(p);
     if (n->type == NODE_CONST || n->type == NODE_COLON2 || n->type == NODE_COLON3) return n;
+    if (ident && (n->type == NODE_LVAR || n->type == NODE_CALL))
+        parse_error(p, line, "class/module name must be CONSTANT");
     if (n->type == NODE_CALL && ((struct node_call *)n)->recv)
         parse_error(p, line, "class/module name must be CONSTANT");
     parse_unexpected(p, -1);
