@@ -239,6 +239,7 @@ struct node_block {
 struct node_if   { struct node h; struct node *cond, *then_, *else_; };
 
 #define NF_DO_WHILE 0x01      /* begin ... end while c: body runs first */
+#define NF_DEFINED_RUN 0x01   /* node_unary NODE_DEFINED of `begin ... end`: run it */
 struct node_loop { struct node h; struct node *cond, *body; };
 
 struct node_for  { struct node h; struct node *iter; struct node_block *block; };
