@@ -106,7 +106,7 @@ static VALUE ev_dregx(struct node *n, struct frame *f)
 VALUE ev_splat_value(VALUE v)
 {
     if (ARRAY_P(v)) return v;
-    if (NIL_P(v)) return ary_new();
+    if (NIL_P(v)) return ary_new_of(1, Qnil);      /* 1.8.7: *nil is one nil */
     return conv_to_a(v);
 }
 

@@ -51,19 +51,25 @@ void proc_gc_free(VALUE proc) { free(RDATA(proc)->data); }
 VALUE proc_call(VALUE proc, int argc, const VALUE *argv)
 {
     const struct block *b = proc_block(proc);
-    return vm_invoke_block(b, argc, argv, b->self, 0, 0);
+    return vm_invoke_block(b, argc, argv, b->self, 0, INVOKE_CALL);
 }
 
 VALUE proc_call_with_self(VALUE proc, VALUE self, int argc, const VALUE *argv)
 {
-    return vm_invoke_block(proc_block(proc), argc, argv, self, 0, 0);
+    return vm_invoke_block(proc_block(proc), argc, argv, self, 0, INVOKE_CALL);
 }
+
+static VALUE method_call_block(VALUE method, int argc, const VALUE *argv);
+static int me_arity(VALUE me);
+static VALUE method_me(VALUE method);
 
 int proc_arity(VALUE proc)
 {
     const struct block *b = proc_block(proc);
+    if (b->cfunc == method_call_block) return me_arity(method_me(b->cdata));   /* Method#to_proc */
     if (!b->node) return -1;
     const struct node_mlhs *p = b->node->params;
+    if (!p && b->node->block_param) return 1;                     /* { |&b| } : 1 (1.8.7) */
     if (!p) return b->node->h.flags & NF_EMPTY_PARAMS ? 0 : -1;   /* { || } : 0 (1.8.7) */
     if (p->n == 1 && !p->splat && !p->has_splat && !p->trailing_comma) return 1;
     if (p->splat || p->has_splat) return -(p->n + 1);
@@ -104,9 +110,9 @@ static VALUE proc_call_m(VALUE self, int argc, const VALUE *argv)
     if (given && b->node) {
         struct block copy = *b;
         copy.outer_block = given;
-        return vm_invoke_block(&copy, argc, argv, b->self, 0, 0);
+        return vm_invoke_block(&copy, argc, argv, b->self, 0, INVOKE_CALL);
     }
-    return vm_invoke_block(b, argc, argv, b->self, 0, 0);
+    return vm_invoke_block(b, argc, argv, b->self, 0, INVOKE_CALL);
 }
 
 static VALUE proc_arity_m(VALUE self, int argc, const VALUE *argv) { return INT2FIX(proc_arity(self)); }
@@ -248,6 +254,7 @@ VALUE method_new(VALUE recv, ID mid, VALUE me, bool bound)
 }
 
 static struct method_obj *method_get(VALUE v) { return data_get(v, &method_type); }
+static VALUE method_me(VALUE method) { return method_get(method)->me; }
 
 static VALUE method_call(VALUE self, int argc, const VALUE *argv)
 {
@@ -287,8 +294,12 @@ static VALUE umethod_bind(VALUE self, int argc, const VALUE *argv)
     return method_new(argv[0], m->mid, m->me, true);
 }
 
+/* The body of Method#to_proc: as 1.8.7, one Array value is the argument
+   list (each_pair's [k, v] to a method of two arguments). */
 static VALUE method_call_block(VALUE method, int argc, const VALUE *argv)
 {
+    if (argc == 1 && ARRAY_P(argv[0]))
+        return method_call(method, (int)RARRAY_LEN(argv[0]), RARRAY_PTR(argv[0]));
     return method_call(method, argc, argv);
 }
 

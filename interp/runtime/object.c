@@ -430,7 +430,9 @@ VALUE conv_check_ary(VALUE obj)
     if (ARRAY_P(obj)) return obj;
     if (SPECIAL_P(obj)) return Qnil;
     VALUE v = convert_with(obj, ID_to_ary, "Array", false);
-    return ARRAY_P(v) ? v : Qnil;
+    if (NIL_P(v) || ARRAY_P(v)) return v;
+    /* as 1.8.7's rb_check_array_type: a to_ary that answers something else */
+    exc_raise(vm.c.TypeError, "%s#to_ary should return Array", obj_classname(obj));
 }
 
 VALUE conv_to_hash(VALUE obj)
