@@ -263,7 +263,7 @@ struct params {
     int nreq;
     int nopt;
     struct node **opt;      /* nopt LASGN nodes (slot nreq+i = default value) */
-    int rest;               /* slot of *rest, -1 if none; -2 for a bare `*` */
+    int rest;               /* slot of *rest (hidden for a bare `*`), -1 if none */
     int block;              /* slot of &blk, -1 if none */
 };
 

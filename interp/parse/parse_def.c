@@ -154,8 +154,11 @@ static bool param_mark(struct parser *p, struct params *pa, int *phase)
     if (t == '*' || t == tSTAR) {
         if (*phase >= 2) parse_unexpected(p, -1);
         *phase = 2;
-        pa->rest = -2;
-        if (tk(p) != tIDENTIFIER) return true;
+        if (tk(p) != tIDENTIFIER) {
+            /* a bare `*` still keeps its values, for a zero-argument super */
+            pa->rest = parse_local_add(p, 0);
+            return true;
+        }
         if (declared(p, p->tok.id)) parse_error(p, tline(p), "duplicate rest argument name");
         pa->rest = parse_local_add(p, p->tok.id);
         skip(p);
