@@ -266,6 +266,13 @@ static void bind_children(struct bind *b, struct node *n)
         bind_opt(b, ((struct node_unary *)n)->value);
         break;
     case NODE_POSTEXE: bind_block(b, (struct node_block *)((struct node_unary *)n)->value); break;
+    case NODE_ALIAS:
+        bind_opt(b, ((struct node_alias *)n)->new_dyn);
+        bind_opt(b, ((struct node_alias *)n)->old_dyn);
+        break;
+    case NODE_UNDEF:
+        for (int i = 0; i < ((struct node_undef *)n)->n; i++) bind_opt(b, ((struct node_undef *)n)->dyn[i]);
+        break;
     case NODE_DOT2: case NODE_DOT3: case NODE_AND: case NODE_OR:
         bind_node(b, ((struct node_binary *)n)->left);
         bind_node(b, ((struct node_binary *)n)->right);
@@ -378,7 +385,10 @@ static void bind_node(struct bind *b, struct node *n)
 VALUE ev_bind_program(VALUE script, struct node_program *prog, struct parse_error *err)
 {
     struct bind b = { .script = script, .arena = script_get(script)->arena, .err = err };
-    for (int i = 0; i < prog->nbegin; i++) bind_node(&b, prog->begin_blocks[i]);
+    for (int i = 0; i < prog->nbegin; i++) {
+        struct node_program *bp = (struct node_program *)prog->begin_blocks[i];
+        if (bp->body) bind_node(&b, bp->body);
+    }
     if (prog->body) bind_node(&b, prog->body);
     return b.failed ? 0 : Qtrue;
 }

@@ -170,13 +170,21 @@ static VALUE ev_sclass(struct node *n, struct frame *f)
 }
 
 /* ------------------------------------------------------------ alias, undef, END */
+/* a name of alias/undef: fixed, or a :"dyn#{x}" symbol evaluated now */
+static ID item_name(ID id, struct node *dyn, struct frame *f)
+{
+    return dyn ? conv_to_id(EVAL(dyn, f)) : id;
+}
+
 static VALUE ev_alias(struct node *n, struct frame *f)
 {
     struct node_alias *a = (struct node_alias *)n;
     VALUE klass = def_target(f);
+    ID new_name = item_name(a->new_name, a->new_dyn, f);
+    ID old_name = item_name(a->old_name, a->old_dyn, f);
     f->node = n;
-    class_alias_method(klass, a->new_name, a->old_name);
-    method_added(klass, a->new_name);
+    class_alias_method(klass, new_name, old_name);
+    method_added(klass, new_name);
     return Qnil;
 }
 
@@ -193,7 +201,11 @@ static VALUE ev_undef(struct node *n, struct frame *f)
     struct node_undef *u = (struct node_undef *)n;
     VALUE klass = def_target(f);
     f->node = n;
-    for (int i = 0; i < u->n; i++) class_undef_method(klass, u->names[i]);
+    for (int i = 0; i < u->n; i++) {
+        ID id = item_name(u->names[i], u->dyn[i], f);
+        f->node = n;
+        class_undef_method(klass, id);
+    }
     return Qnil;
 }
 

@@ -94,6 +94,19 @@ VALUE vm_run_script(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
     return vm_run_script_in(script, self, cref, &stack_env, outer_block, frame_flags);
 }
 
+/* A BEGIN block, in the program's frame with locals of its own. */
+static void run_begin_block(const struct node_program *bp, struct frame *fr)
+{
+    struct env *saved = fr->env;
+    int n = bp->scope.nlocals;
+    VALUE vars[n > 0 ? n : 1];
+    for (int i = 0; i < n; i++) vars[i] = Qnil;
+    struct env stack_env = { vars, NULL, &bp->scope, (uint32_t)n, 0 };
+    fr->env = (bp->scope.flags & SCOPE_CAPTURED) ? env_new_heap(&bp->scope, NULL) : &stack_env;
+    if (bp->body) EVAL(bp->body, fr);
+    fr->env = saved;
+}
+
 /* The same in env, made by the caller for prog's scope: the REPL looks
    at it afterwards for the locals an eval added. */
 VALUE vm_run_script_in(VALUE script, VALUE self, VALUE cref, struct env *env,
@@ -115,7 +128,7 @@ VALUE vm_run_script_in(VALUE script, VALUE self, VALUE cref, struct env *env,
     bool share_visi = ctx && ctx->cref == cref;
     if (share_visi) fr.visi = ctx->visi;
     vm.th->frame = &fr;
-    for (int i = 0; i < prog->nbegin; i++) EVAL(prog->begin_blocks[i], &fr);
+    for (int i = 0; i < prog->nbegin; i++) run_begin_block((struct node_program *)prog->begin_blocks[i], &fr);
     VALUE v = prog->body ? EVAL(prog->body, &fr) : Qnil;
     vm.th->frame = caller;
     if (share_visi) ctx->visi = fr.visi;

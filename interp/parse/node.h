@@ -285,8 +285,9 @@ struct node_class {
     struct node *body;
 };
 
-struct node_alias { struct node h; ID new_name, old_name; };
-struct node_undef { struct node h; int n; ID *names; };
+/* a name given as :"dyn#{x}" is a NODE_DSYM in new_dyn/old_dyn/dyn[i] (its ID 0) */
+struct node_alias { struct node h; ID new_name, old_name; struct node *new_dyn, *old_dyn; };
+struct node_undef { struct node h; int n; ID *names; struct node **dyn; /* dyn[i] NULL: names[i] */ };
 
 /* The whole program (or the text given to eval). */
 struct node_program {
@@ -294,7 +295,7 @@ struct node_program {
     struct scope_info scope;
     struct node *body;       /* NULL when empty */
     int nbegin;
-    struct node **begin_blocks; /* BEGIN { } bodies, run first, in order */
+    struct node **begin_blocks; /* BEGIN { }: node_programs of their own scope, run first */
     const char *file;
     long data_offset;        /* byte offset after __END__\n, or -1 */
 };
