@@ -159,6 +159,8 @@ struct binding {
     VALUE block_proc;   /* the block `yield` would call, as a Proc */
     ID mid;
     VALUE me;
+    int line;           /* where it was made: eval's default file (script's) and line */
+    VALUE backtrace;    /* the frames then, which follow eval'd code in backtraces */
 };
 
 static void binding_mark(void *p)
@@ -170,6 +172,7 @@ static void binding_mark(void *p)
     gc_mark(b->script);
     gc_mark(b->block_proc);
     gc_mark(b->me);
+    gc_mark(b->backtrace);
 }
 
 static const struct data_type binding_type = { "Binding", binding_mark, free, NULL };
@@ -185,6 +188,7 @@ static VALUE binding_from(VALUE self, struct env *env, VALUE cref, VALUE script,
     b->block_proc = Qnil;
     b->mid = mid;
     b->me = me;
+    b->backtrace = Qnil;
     VALUE obj = data_new(vm.c.Binding, &binding_type, b);
     if (blk) b->block_proc = proc_new(blk, false);
     return obj;
@@ -194,7 +198,71 @@ VALUE binding_new(void)
 {
     struct frame *f = vm_ruby_frame();
     if (!f) return binding_from(vm.top_self, NULL, vm.top_cref, 0, NULL, 0, 0);
-    return binding_from(f->self, f->env, f->cref, f->script, f->block, f->mid, f->me);
+    VALUE obj = binding_from(f->self, f->env, f->cref, f->script, f->block, f->mid, f->me);
+    struct binding *b = RDATA(obj)->data;
+    b->line = f->node ? f->node->line : 0;
+    int skip = 0;                    /* the frames from f down */
+    for (struct frame *g = vm.th->frame; g && g != f; g = g->prev) skip++;
+    b->backtrace = exc_backtrace_here(skip);
+    return obj;
+}
+
+VALUE binding_of(VALUE self, struct env *env, VALUE cref)
+{
+    VALUE obj = binding_from(self, env, cref, 0, NULL, 0, 0);
+    ((struct binding *)RDATA(obj)->data)->backtrace = ary_new();
+    return obj;
+}
+
+void binding_set_env(VALUE binding, struct env *env)
+{
+    ((struct binding *)RDATA(binding)->data)->env = env;
+}
+
+/* eval(src, binding): the file and line where the binding was made, its
+   method and the frames then (a Proc: where it was written) */
+bool binding_origin(VALUE obj, struct eval_origin *o)
+{
+    *o = (struct eval_origin){ NULL, 1, 0, 0, Qnil };
+    if (TYPE_P(obj, T_PROC)) {
+        const struct block *b = proc_block(obj);
+        if (b->node && b->script) {
+            o->file = script_file(b->script);
+            o->line = b->node->h.line;
+        }
+        o->mid = b->mid;
+        return true;
+    }
+    if (!TYPE_P(obj, T_DATA) || RDATA(obj)->type != &binding_type) return false;
+    struct binding *b = RDATA(obj)->data;
+    if (b->script) {
+        o->file = script_file(b->script);
+        o->line = b->line;
+    }
+    o->mid = b->mid;
+    o->me = b->me;
+    o->bt_tail = b->backtrace;
+    return true;
+}
+
+/* Binding#dup and #clone: the same context (the variables are shared) */
+static VALUE binding_dup(VALUE self, int argc, const VALUE *argv)
+{
+    struct binding *src = data_get(self, &binding_type);
+    struct binding *b = xmalloc(sizeof *b);
+    *b = *src;
+    VALUE obj = data_new(obj_class(self), &binding_type, b);
+    ivar_copy(obj, self);
+    if (FL_TEST(self, FL_TAINT)) FL_SET(obj, FL_TAINT);
+    return obj;
+}
+
+static VALUE binding_clone(VALUE self, int argc, const VALUE *argv)
+{
+    VALUE obj = binding_dup(self, argc, argv);
+    obj_copy_singleton(obj, self);
+    if (FL_TEST(self, FL_FROZEN)) FL_SET(obj, FL_FROZEN);
+    return obj;
 }
 
 /* For eval: the context a Binding (or a Proc, as 1.8 allows) stands for. */
@@ -222,7 +290,9 @@ static VALUE k_binding(VALUE self, int argc, const VALUE *argv) { return binding
 static VALUE proc_binding(VALUE self, int argc, const VALUE *argv)
 {
     const struct block *b = proc_block(self);
-    return binding_from(b->self, b->env, b->cref, b->script, b->outer_block, b->mid, b->method_me);
+    VALUE obj = binding_from(b->self, b->env, b->cref, b->script, b->outer_block, b->mid, b->method_me);
+    ((struct binding *)RDATA(obj)->data)->line = b->node ? b->node->h.line : 0;
+    return obj;
 }
 
 /* ------------------------------------------------------------ Method, UnboundMethod */
@@ -374,6 +444,8 @@ void proc_init(void)
 
     vm.c.Binding = class_define("Binding", vm.c.Object);
     class_set_allocator(vm.c.Binding, NULL);
+    define_method(vm.c.Binding, "dup", binding_dup, 0);
+    define_method(vm.c.Binding, "clone", binding_clone, 0);
 
     VALUE m = vm.c.Method = class_define("Method", vm.c.Object);
     class_set_allocator(m, NULL);

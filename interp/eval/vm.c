@@ -80,18 +80,47 @@ VALUE vm_parse(const char *src, size_t len, const char *file, int line,
 }
 
 /* ------------------------------------------------------------ running programs */
-VALUE vm_run_script(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
-                    const struct block *outer_block, int frame_flags)
+static VALUE run_in(VALUE script, VALUE self, VALUE cref, struct env *env,
+                    const struct block *outer_block, int frame_flags, const struct eval_origin *o);
+
+/* prog's environment: on the heap if a closure or eval may keep it, or
+   if it hangs below another one */
+static VALUE run_with_env(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
+                          const struct block *outer_block, int frame_flags, const struct eval_origin *o)
 {
     struct node_program *prog = script_get(script)->prog;
     if ((prog->scope.flags & SCOPE_CAPTURED) || outer_env)
-        return vm_run_script_in(script, self, cref, env_new_heap(&prog->scope, outer_env), outer_block,
-                                frame_flags);
+        return run_in(script, self, cref, env_new_heap(&prog->scope, outer_env), outer_block, frame_flags, o);
     int n = prog->scope.nlocals;
     VALUE vars[n > 0 ? n : 1];
     for (int i = 0; i < n; i++) vars[i] = Qnil;
     struct env stack_env = { vars, NULL, &prog->scope, (uint32_t)n, 0 };
-    return vm_run_script_in(script, self, cref, &stack_env, outer_block, frame_flags);
+    return run_in(script, self, cref, &stack_env, outer_block, frame_flags, o);
+}
+
+VALUE vm_run_script(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
+                    const struct block *outer_block, int frame_flags)
+{
+    return run_with_env(script, self, cref, outer_env, outer_block, frame_flags, NULL);
+}
+
+/* Code given to eval, from o (a Binding, instance_eval...) */
+VALUE vm_run_eval(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
+                  const struct block *outer_block, const struct eval_origin *o)
+{
+    return run_with_env(script, self, cref, outer_env, outer_block, FRAME_EVAL, o);
+}
+
+static VALUE toplevel_binding;
+
+/* The main program: its locals live on the heap, where TOPLEVEL_BINDING
+   (1.8.7's binding of the top level, with no file of its own) sees them. */
+VALUE vm_run_main(VALUE script)
+{
+    struct node_program *prog = script_get(script)->prog;
+    struct env *env = env_new_heap(&prog->scope, NULL);
+    binding_set_env(toplevel_binding, env);
+    return run_in(script, vm.top_self, vm.top_cref, env, NULL, FRAME_TOP, NULL);
 }
 
 /* A BEGIN block, in the program's frame with locals of its own. */
@@ -112,6 +141,12 @@ static void run_begin_block(const struct node_program *bp, struct frame *fr)
 VALUE vm_run_script_in(VALUE script, VALUE self, VALUE cref, struct env *env,
                        const struct block *outer_block, int frame_flags)
 {
+    return run_in(script, self, cref, env, outer_block, frame_flags, NULL);
+}
+
+static VALUE run_in(VALUE script, VALUE self, VALUE cref, struct env *env,
+                    const struct block *outer_block, int frame_flags, const struct eval_origin *o)
+{
     struct node_program *prog = script_get(script)->prog;
     struct frame *caller = vm.th->frame;
     struct frame *ctx = (frame_flags & FRAME_EVAL) ? frame_ruby(caller) : NULL;   /* eval: the code calling it */
@@ -122,7 +157,13 @@ VALUE vm_run_script_in(VALUE script, VALUE self, VALUE cref, struct env *env,
         .block = outer_block, .env = env, .cref = cref, .node = &prog->h, .script = script,
         .running = NULL, .home = home, .serial = 0, .svar = { Qnil, Qnil }, .argc = 0, .argv = NULL,
         .flags = (uint16_t)frame_flags, .visi = (frame_flags & FRAME_TOP) ? VIS_PRIVATE : VIS_PUBLIC,
+        .bt_tail = Qnil,
     };
+    if (o) {                         /* a Binding's method, as 1.8.7 runs the code in its frame */
+        fr.bt_tail = o->bt_tail;
+        if (o->bt_tail != EVAL_SKIP_CALLER) fr.mid = o->mid;
+        if (o->me) fr.me = o->me;
+    }
     if (own_home) fr.home = &fr;     /* $~ of blocks at the top level */
     /* eval in the same class body shares its default visibility both ways */
     bool share_visi = ctx && ctx->cref == cref;
@@ -331,5 +372,8 @@ void vm_init(void *stack_base)
     define_singleton_method(vm.top_self, "public", main_public, -1);
     define_singleton_method(vm.top_self, "private", main_private, -1);
     vm.top_cref = cref_new(vm.c.Object, 0);
+    toplevel_binding = binding_of(vm.top_self, NULL, vm.top_cref);   /* -r libraries see it too */
+    gc_register_root(&toplevel_binding);
+    const_set(vm.c.Object, sym_intern_cstr("TOPLEVEL_BINDING"), toplevel_binding);
     vm.booted = true;
 }

@@ -212,9 +212,9 @@ static VALUE copy_object(VALUE obj)
 
 VALUE obj_dup(VALUE obj) { return copy_object(obj); }
 
-VALUE obj_clone(VALUE obj)
+/* clone's part: obj's singleton methods and extended modules on copy */
+void obj_copy_singleton(VALUE copy, VALUE obj)
 {
-    VALUE copy = copy_object(obj);
     VALUE k = RBASIC(obj)->klass;
     if (FL_TEST(k, FL_SINGLETON) && RCLASS_EXT(k)->attached == obj) {
         /* the copy gets a singleton class with the same methods and the
@@ -230,6 +230,12 @@ VALUE obj_clone(VALUE obj)
             module_include(meta, iclass_module(p));
         }
     }
+}
+
+VALUE obj_clone(VALUE obj)
+{
+    VALUE copy = copy_object(obj);
+    obj_copy_singleton(copy, obj);
     if (FL_TEST(obj, FL_FROZEN)) FL_SET(copy, FL_FROZEN);
     return copy;
 }
