@@ -18,6 +18,9 @@
 #define NF_BLOCK_BREAK 0x0400  /* node_block: contains a break aimed at its call site */
 #define NF_TAIL        0x0800  /* return in tail position: just a value */
 #define NF_BLOCK_RETRY 0x2000  /* node_block: a retry restarts the call it was given to */
+#define NF_NO_TARGET   0x4000  /* break/next/redo/retry: no loop, block or rescue around it */
+#define NF_EVAL_LOOP   0x4000  /* a call of eval...: in a loop or block (for jumps in the code) */
+#define NF_EVAL_RESCUE 0x8000  /* a call of eval...: in a rescue clause (for retry) */
 
 /* vm_invoke_block's extra_flags: frame flags, and how the values came */
 #define FRAME_FLAG_MASK  0xffff

@@ -367,7 +367,6 @@ void vm_init(void *stack_base)
     vm_init_all();
     vm.top_self = obj_alloc(vm.c.Object);
     define_singleton_method(vm.top_self, "to_s", main_to_s, 0);
-    define_singleton_method(vm.top_self, "inspect", main_to_s, 0);
     define_singleton_method(vm.top_self, "include", main_include, -1);
     define_singleton_method(vm.top_self, "public", main_public, -1);
     define_singleton_method(vm.top_self, "private", main_private, -1);

@@ -74,7 +74,14 @@ VALUE exc_backtrace_here(int skip)
        stack of C methods calling each other (== of nested Structs) would
        otherwise cost a walk per frame, quadratic at SystemStackError */
     struct frame *f = vm.th->frame, *r = frame_ruby(f);
+    bool hide = false;
     for (; f; f = f->prev) {
+        if (hide) {                  /* where a class body was opened: 1.8.7 shows only the body */
+            hide = (f->flags & FRAME_CLASS) != 0;
+            if (f == r) r = frame_ruby(f->prev);
+            continue;
+        }
+        hide = (f->flags & FRAME_CLASS) != 0;
         bool shown = skip <= 0;
         if (skip > 0) skip--;
         if (is_kernel_eval(f)) {
