@@ -196,18 +196,31 @@ static VALUE binding_eval(VALUE self, int argc, const VALUE *argv)
 }
 
 /* ------------------------------------------------------------ instance_eval, class_eval */
-static VALUE eval_cref_class(VALUE obj)
+/* instance_eval's class: the singleton class, where `def` defines.  As in
+   1.8.7, an object that has none (a Fixnum, a Symbol, nil, true, false)
+   takes no def, and a Float or Bignum no singleton method: def_class is
+   then DEF_CLASS_NONE or DEF_CLASS_NO_SINGLETON (constants are still
+   looked up in its class). */
+static VALUE eval_cref_class(VALUE obj, VALUE *def_class)
 {
-    if (FIXNUM_P(obj) || SYMBOL_P(obj) || !HEAP_P(obj)) return class_of(obj);
+    *def_class = 0;
+    if (FLOAT_P(obj) || BIGNUM_P(obj)) {
+        *def_class = DEF_CLASS_NO_SINGLETON;
+        return class_of(obj);
+    }
+    if (FIXNUM_P(obj) || SYMBOL_P(obj) || !HEAP_P(obj)) {
+        *def_class = DEF_CLASS_NONE;
+        return class_of(obj);
+    }
     return singleton_class(obj);
 }
 
-static VALUE eval_under(VALUE self, VALUE under, int argc, const VALUE *argv, bool pass_self)
+static VALUE eval_under(VALUE self, VALUE under, VALUE def_class, int argc, const VALUE *argv, bool pass_self)
 {
     const struct block *blk = vm_current_block();
     if (blk && argc == 0) {
         VALUE arg = self;
-        return vm_invoke_block(blk, pass_self ? 1 : 0, &arg, self, under, 0);
+        return vm_invoke_block(blk, pass_self ? 1 : 0, &arg, self, def_class ? def_class : under, 0);
     }
     if (blk) exc_arity(argc, 0, 0);
     arity_check(argc, 1, 3);
@@ -218,18 +231,20 @@ static VALUE eval_under(VALUE self, VALUE under, int argc, const VALUE *argv, bo
     caller_context(&c);
     c.self = self;
     c.cref = cref_new(under, c.cref);
-    struct eval_origin o = { NULL, line, 0, 0, EVAL_SKIP_CALLER };
+    struct eval_origin o = { NULL, line, 0, 0, EVAL_SKIP_CALLER, def_class };
     return eval_in(&c, &o, argv[0], file, line);
 }
 
 static VALUE k_instance_eval(VALUE self, int argc, const VALUE *argv)
 {
-    return eval_under(self, eval_cref_class(self), argc, argv, true);
+    VALUE def_class;
+    VALUE under = eval_cref_class(self, &def_class);
+    return eval_under(self, under, def_class, argc, argv, true);
 }
 
 static VALUE mod_class_eval(VALUE self, int argc, const VALUE *argv)
 {
-    return eval_under(self, self, argc, argv, true);
+    return eval_under(self, self, 0, argc, argv, true);
 }
 
 static VALUE exec_under(VALUE self, VALUE under, int argc, const VALUE *argv)
@@ -241,7 +256,9 @@ static VALUE exec_under(VALUE self, VALUE under, int argc, const VALUE *argv)
 
 static VALUE k_instance_exec(VALUE self, int argc, const VALUE *argv)
 {
-    return exec_under(self, eval_cref_class(self), argc, argv);
+    VALUE def_class;
+    VALUE under = eval_cref_class(self, &def_class);
+    return exec_under(self, def_class ? def_class : under, argc, argv);
 }
 
 static VALUE mod_class_exec(VALUE self, int argc, const VALUE *argv)

@@ -223,7 +223,7 @@ void binding_set_env(VALUE binding, struct env *env)
    method and the frames then (a Proc: where it was written) */
 bool binding_origin(VALUE obj, struct eval_origin *o)
 {
-    *o = (struct eval_origin){ NULL, 1, 0, 0, Qnil };
+    *o = (struct eval_origin){ NULL, 1, 0, 0, Qnil, 0 };
     if (TYPE_P(obj, T_PROC)) {
         const struct block *b = proc_block(obj);
         if (b->node && b->script) {

@@ -163,6 +163,7 @@ static VALUE run_in(VALUE script, VALUE self, VALUE cref, struct env *env,
         fr.bt_tail = o->bt_tail;
         if (o->bt_tail != EVAL_SKIP_CALLER) fr.mid = o->mid;
         if (o->me) fr.me = o->me;
+        if (o->def_class) fr.def_class = o->def_class;
     }
     if (own_home) fr.home = &fr;     /* $~ of blocks at the top level */
     /* eval in the same class body shares its default visibility both ways */

@@ -139,7 +139,12 @@ struct eval_origin {
     ID mid;                  /* the method the code runs in, for backtraces and __method__ */
     VALUE me;                /* 0: the caller's */
     VALUE bt_tail;
+    VALUE def_class;         /* where def defines (instance_eval), 0: the cref's */
 };
+/* frame def_class markers: instance_eval on an object with no singleton
+   class (Fixnum, Symbol, nil...) or one that takes no methods (Float) */
+#define DEF_CLASS_NONE Qnil
+#define DEF_CLASS_NO_SINGLETON Qtrue
 #define EVAL_SKIP_CALLER Qtrue
 bool binding_origin(VALUE obj, struct eval_origin *o);
 VALUE binding_of(VALUE self, struct env *env, VALUE cref);   /* one with no file and no frames */

@@ -72,3 +72,12 @@ test "eval shares the caller's default visibility" do
   assert_true TvEvalPub.public_method_defined?(:after)
   assert_true Object.private_method_defined?(:tv_evaled)
 end
+
+test "main is \"main\" until it has instance variables, as 1.8.7 inspects it" do
+  assert_equal "main", self.inspect
+  assert_equal "main", self.to_s
+  @tv_ivar = 1
+  assert_match(/\A#<Object:0x[0-9a-f]+ @tv_ivar=1>\z/, self.inspect)
+  remove_instance_variable(:@tv_ivar)
+  assert_equal "main", self.inspect
+end
