@@ -273,7 +273,7 @@ static const char *defined_kind(struct node *n, struct frame *f)
         VALUE scope;
         if (!eval_quietly(c->scope, &scope)) return NULL;
         if (!TYPE_P(scope, T_CLASS) && !TYPE_P(scope, T_MODULE)) return NULL;
-        return const_defined(scope, c->name, true) ? "constant" : NULL;
+        return const_defined_from(scope, c->name) ? "constant" : NULL;
     }
     case NODE_COLON3: return const_defined(vm.c.Object, ((struct node_colon *)n)->name, false) ? "constant" : NULL;
     case NODE_CALL: return defined_call((struct node_call *)n, f);

@@ -195,7 +195,10 @@ static VALUE ev_colon2(struct node *n, struct frame *f)
     struct node_colon *c = (struct node_colon *)n;
     VALUE scope = check_module(EVAL(c->scope, f));
     f->node = n;
-    return const_get(scope, c->name);
+    VALUE v = const_lookup_from(scope, c->name, true);
+    if (v != Qundef) return v;
+    VALUE sym = ID2SYM(c->name);
+    return vm_call(scope, ID_const_missing, 1, &sym);
 }
 
 static VALUE ev_colon3(struct node *n, struct frame *f)
