@@ -76,7 +76,7 @@ static VALUE run_requires(VALUE arg)
 
 static VALUE run_main(VALUE script)
 {
-    return vm_run_script(script, vm.top_self, vm.top_cref, NULL, NULL, FRAME_TOP);
+    return vm_run_main(script);
 }
 
 /* Errno::EPIPE while the reader of stdout has gone (`miniruby prog | head`):

@@ -174,6 +174,13 @@ static void bind_jump(struct bind *b, struct node *n)
             n->flags |= NF_TO_BLOCK;
             b->target_node->flags |= NF_BLOCK_BREAK | NF_BLOCK_RETRY;
         }
+        if (!b->in_rescue && b->target == TARGET_NONE) n->flags |= NF_NO_TARGET;
+        return;
+    }
+    if (b->target == TARGET_NONE) {
+        /* no loop or block around it: a LocalJumpError, unless this is
+           code given to eval in one (checked when it runs) */
+        n->flags |= NF_NO_TARGET;
         return;
     }
     if (b->target == TARGET_LOOP) {
@@ -187,11 +194,15 @@ static void bind_jump(struct bind *b, struct node *n)
 
 /* Code given to eval runs here: its next, redo or return needs the tags
    of the enclosing loop or block and method, as if written in place. */
-static void bind_eval_call(struct bind *b, ID mid)
+static void bind_eval_call(struct bind *b, struct node_call *c)
 {
+    ID mid = c->mid;
     if (mid != ID_eval && mid != ID_instance_eval && mid != ID_class_eval && mid != ID_module_eval) return;
     if (b->target_node) b->target_node->flags |= NF_TAG;
     if (b->def) b->def->h.flags |= NF_TAG;
+    /* what a break, next, redo or retry in the code may go to */
+    if (b->target != TARGET_NONE) c->h.flags |= NF_EVAL_LOOP;
+    if (b->in_rescue) c->h.flags |= NF_EVAL_RESCUE;
 }
 
 /* ------------------------------------------------------------ scopes */
@@ -219,6 +230,7 @@ static void bind_def(struct bind *b, struct node_def *d)
     b->target_node = NULL;
     b->def = d;
     b->in_block = false;
+    b->in_rescue = false;
     b->depth = 0;
     for (int i = 0; i < d->params.nopt; i++) bind_node(b, d->params.opt[i]);
     mark_tail(b, d->body);
@@ -233,7 +245,8 @@ static void bind_class(struct bind *b, struct node_class *c)
     if (c->h.type == NODE_SCLASS || c->cpath->type != NODE_CONST) bind_node(b, c->cpath);
     bind_opt(b, c->super);
     struct bind saved = *b;
-    b->target = TARGET_NONE;
+    /* the body stays in the loop or block around it: `next` there goes on
+       with the loop, as in 1.8.7 */
     b->def = NULL;
     b->in_block = false;
     bind_opt(b, c->body);
@@ -266,6 +279,13 @@ static void bind_children(struct bind *b, struct node *n)
         bind_opt(b, ((struct node_unary *)n)->value);
         break;
     case NODE_POSTEXE: bind_block(b, (struct node_block *)((struct node_unary *)n)->value); break;
+    case NODE_ALIAS:
+        bind_opt(b, ((struct node_alias *)n)->new_dyn);
+        bind_opt(b, ((struct node_alias *)n)->old_dyn);
+        break;
+    case NODE_UNDEF:
+        for (int i = 0; i < ((struct node_undef *)n)->n; i++) bind_opt(b, ((struct node_undef *)n)->dyn[i]);
+        break;
     case NODE_DOT2: case NODE_DOT3: case NODE_AND: case NODE_OR:
         bind_node(b, ((struct node_binary *)n)->left);
         bind_node(b, ((struct node_binary *)n)->right);
@@ -301,7 +321,7 @@ static void bind_children(struct bind *b, struct node *n)
     case NODE_OP_ASGN_ATTR: bind_node(b, ((struct node_op_attr *)n)->recv); bind_node(b, ((struct node_op_attr *)n)->value); break;
     case NODE_ATTRASGN: case NODE_CALL: case NODE_SUPER: case NODE_ZSUPER: case NODE_YIELD: {
         struct node_call *c = (struct node_call *)n;
-        if (n->type == NODE_CALL) bind_eval_call(b, c->mid);
+        if (n->type == NODE_CALL) bind_eval_call(b, c);
         bind_opt(b, c->recv);
         bind_list(b, c->args, c->argc);
         bind_opt(b, c->block_arg);
@@ -378,7 +398,10 @@ static void bind_node(struct bind *b, struct node *n)
 VALUE ev_bind_program(VALUE script, struct node_program *prog, struct parse_error *err)
 {
     struct bind b = { .script = script, .arena = script_get(script)->arena, .err = err };
-    for (int i = 0; i < prog->nbegin; i++) bind_node(&b, prog->begin_blocks[i]);
+    for (int i = 0; i < prog->nbegin; i++) {
+        struct node_program *bp = (struct node_program *)prog->begin_blocks[i];
+        if (bp->body) bind_node(&b, bp->body);
+    }
     if (prog->body) bind_node(&b, prog->body);
     return b.failed ? 0 : Qtrue;
 }

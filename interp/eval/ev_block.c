@@ -140,36 +140,74 @@ static bool plain_targets(const struct node_mlhs *p)
     return true;
 }
 
+/* A lambda called with call: 1.8.7 checks the count at every level of
+   nesting, |(a, b), c| as well as |a, b|, a level after what it holds. */
+static void strict_masgn(const struct node_mlhs *p, VALUE ary, struct frame *bf)
+{
+    long len = RARRAY_LEN(ary);
+    for (int i = 0; i < p->n; i++) {
+        struct node *t = p->targets[i];
+        VALUE v = i < len ? RARRAY_PTR(ary)[i] : Qnil;
+        if (t->type != NODE_MASGN || !((struct node_masgn *)t)->lhs.n || i >= len) {
+            ev_assign(t, v, bf);
+            continue;
+        }
+        VALUE inner = conv_check_ary(v);
+        strict_masgn(&((struct node_masgn *)t)->lhs, NIL_P(inner) ? ary_new_of(1, v) : inner, bf);
+    }
+    lambda_arity(p, (int)len);
+    if (p->splat)
+        ev_assign(p->splat, len > p->n ? ary_subseq(ary, p->n, len - p->n) : ary_new(), bf);
+}
+
+/* |a|: any number of values, with 1.8.7's warning for none or several */
+static void assign_single(const struct node_block *nb, int argc, const VALUE *argv, struct frame *bf,
+                          int mode)
+{
+    VALUE v;
+    if (nb->block_param) {          /* |a, &b| counts as |a,| */
+        if ((mode & INVOKE_STRICT) && argc != 1) exc_arity(argc, 1, 1);
+        v = argc ? argv[0] : Qnil;
+    } else {
+        if (argc != 1 && vm.verbose) warn_block_values(argc, bf);
+        v = argc == 0 ? Qnil : argc == 1 ? argv[0] : ary_new_from(argc, argv);
+    }
+    struct node *t = nb->params->targets[0];
+    if (t->type == NODE_LASGN && ((struct node_lvar *)t)->depth == 0)
+        bf->env->vars[((struct node_lvar *)t)->idx] = v;
+    else
+        ev_assign(t, v, bf);
+}
+
+/* mode: INVOKE_STRICT (a lambda's call, a define_method body) checks the
+   count; INVOKE_NO_SPREAD (yield *a) keeps one Array value whole. */
 static void assign_params(const struct node_block *nb, int argc, const VALUE *argv, struct frame *bf,
-                          bool lambda)
+                          int mode)
 {
     const struct node_mlhs *p = nb->params;
     if (nb->block_param)
         ev_assign(nb->block_param, bf->block ? proc_new(bf->block, false) : Qnil, bf);
-    if (!p) return;
+    if (!p) {
+        if ((mode & INVOKE_STRICT) && nb->block_param && argc > 0) exc_arity(argc, 0, 0);
+        return;
+    }
     if (p->n == 1 && !p->splat && !p->has_splat && !p->trailing_comma) {
-        if (lambda && argc != 1) exc_arity(argc, 1, 1);
-        if (argc != 1 && vm.verbose) warn_block_values(argc, bf);
-        VALUE v = argc == 0 ? Qnil : argc == 1 ? argv[0] : ary_new_from(argc, argv);
-        struct node *t = p->targets[0];
-        if (t->type == NODE_LASGN && ((struct node_lvar *)t)->depth == 0)
-            bf->env->vars[((struct node_lvar *)t)->idx] = v;
-        else
-            ev_assign(t, v, bf);
+        assign_single(nb, argc, argv, bf, mode);
+        return;
+    }
+    if (mode & INVOKE_STRICT) {
+        strict_masgn(p, ary_new_from(argc, argv), bf);
         return;
     }
     bool multi = block_destructures(p);
-    if (multi && !lambda && argc != 1 && plain_targets(p)) {
+    if (multi && argc != 1 && plain_targets(p)) {
         for (int i = 0; i < p->n; i++)
             bf->env->vars[((struct node_lvar *)p->targets[i])->idx] = i < argc ? argv[i] : Qnil;
         return;
     }
     VALUE ary = Qnil;
-    if (argc == 1 && multi && !lambda) ary = conv_check_ary(argv[0]);
-    if (NIL_P(ary)) {
-        if (lambda) lambda_arity(p, argc);
-        ary = ary_new_from(argc, argv);
-    }
+    if (argc == 1 && multi && !(mode & INVOKE_NO_SPREAD)) ary = conv_check_ary(argv[0]);
+    if (NIL_P(ary)) ary = ary_new_from(argc, argv);
     ev_masgn_values(p, ary, bf);
 }
 
@@ -244,19 +282,24 @@ VALUE vm_invoke_block(const struct block *blk, int argc, const VALUE *argv, VALU
     bf.svar[0] = bf.svar[1] = Qnil;
     bf.argc = argc;
     bf.argv = argv;                  /* zsuper in define_method bodies */
-    bf.flags = (uint16_t)(FRAME_BLOCK | extra_flags);
+    bf.flags = (uint16_t)(FRAME_BLOCK | (extra_flags & FRAME_FLAG_MASK));
     bf.visi = def_class ? VIS_PUBLIC : blk->visi;
     bool lambda = (blk->flags & BLOCK_LAMBDA) || (extra_flags & FRAME_LAMBDA);
+    /* 1.8.7 checks a lambda's arity when it is called, not when it is
+       yielded to as a block */
+    int mode = extra_flags & INVOKE_NO_SPREAD;
+    if ((extra_flags & FRAME_LAMBDA) || ((blk->flags & BLOCK_LAMBDA) && (extra_flags & INVOKE_CALL)))
+        mode |= INVOKE_STRICT;
     if (lambda) {
         bf.flags |= FRAME_LAMBDA;
         bf.home = &bf;
         bf.serial = ++vm.serial;
-        if ((nb->h.flags & NF_EMPTY_PARAMS) && argc > 0) exc_arity(argc, 0, 0);
     }
+    if ((mode & INVOKE_STRICT) && (nb->h.flags & NF_EMPTY_PARAMS) && argc > 0) exc_arity(argc, 0, 0);
     ev_stack_check();                /* before the frame: overflow is reported at the caller */
     th->frame = &bf;
     ev_safe_point();
-    if (nb->params || nb->block_param) assign_params(nb, argc, argv, &bf, lambda);
+    if (nb->params || nb->block_param) assign_params(nb, argc, argv, &bf, mode);
     VALUE v = run_block_body(&bf, nb);
     th->frame = caller;
     return v;
@@ -356,7 +399,7 @@ static inline __attribute__((always_inline)) VALUE yield_prepared(struct yielder
     ev_stack_check();
     th->frame = bf;
     ev_safe_point();
-    if (nb->params || nb->block_param) assign_params(nb, argc, argv, bf, false);
+    if (nb->params || nb->block_param) assign_params(nb, argc, argv, bf, 0);
     VALUE r = run_block_body(bf, nb);
     th->frame = bf->prev;
     return r;

@@ -636,11 +636,16 @@ static VALUE ev_super(struct node *n, struct frame *f)
     return v;
 }
 
-VALUE ev_yield(struct frame *f, int argc, const VALUE *argv)
+static VALUE yield_flags(struct frame *f, int argc, const VALUE *argv, int flags)
 {
     const struct block *blk = f->block;
     if (!blk) exc_local_jump("noreason", Qnil, "no block given");
-    return vm_invoke_block(blk, argc, argv, blk->self, 0, 0);
+    return vm_invoke_block(blk, argc, argv, blk->self, 0, flags);
+}
+
+VALUE ev_yield(struct frame *f, int argc, const VALUE *argv)
+{
+    return yield_flags(f, argc, argv, 0);
 }
 
 static VALUE ev_yield_node(struct node *n, struct frame *f)
@@ -650,8 +655,12 @@ static VALUE ev_yield_node(struct node *n, struct frame *f)
     int argc;
     VALUE keep = ev_eval_args(c, f, buf, 8, &argc, &argv);
     f->node = n;
-    /* `yield *a` passes the elements; 1.8 packs a lone splat back for |x| */
-    VALUE v = ev_yield(f, argc, argv);
+    /* `yield *a` passes the elements, and one Array element stays whole
+       for |a, b| (1.8.7) */
+    bool splat = false;
+    for (int i = 0; i < c->argc; i++)
+        if (c->args[i]->type == NODE_SPLAT) splat = true;
+    VALUE v = yield_flags(f, argc, argv, splat ? INVOKE_NO_SPREAD : 0);
     GC_GUARD(keep);
     return v;
 }

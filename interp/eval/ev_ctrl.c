@@ -5,6 +5,7 @@
  * (NF_TAG); `while true; end` without one is a plain C loop with a safe
  * point on its back-edge.
  */
+#include <string.h>
 #include "eval.h"
 
 /* ------------------------------------------------------------ sequences, conditionals */
@@ -148,12 +149,50 @@ static VALUE jump_value(struct node *value, struct frame *f)
     return value ? EVAL(value, f) : Qnil;
 }
 
+/* A jump with no loop, block or rescue clause around it (NF_NO_TARGET):
+   code given to eval may go to one around the eval call; anything else
+   is 1.8.7's LocalJumpError, raised here (a method body's `next` must not
+   end a block or loop of its caller). */
+static bool eval_jump_has_target(struct frame *f, int flag)
+{
+    while (f && (f->flags & FRAME_EVAL)) {
+        struct frame *ctx = frame_ruby(f->prev);
+        if (!ctx) return false;
+        if (ctx->node && (ctx->node->flags & flag)) return true;
+        f = ctx;
+    }
+    return false;
+}
+
+static void check_jump_target(struct node *n, struct frame *f, const char *reason, VALUE v, const char *msg)
+{
+    if (!(n->flags & NF_NO_TARGET)) return;
+    int flag = n->type == NODE_RETRY ? NF_EVAL_RESCUE : NF_EVAL_LOOP;
+    if (eval_jump_has_target(f, flag)) return;
+    f->node = n;
+    VALUE exc = exc_new(vm.c.LocalJumpError, msg, (long)strlen(msg));
+    ivar_set(exc, sym_intern_cstr("@reason"), ID2SYM(sym_intern_cstr(reason)));
+    ivar_set(exc, sym_intern_cstr("@exit_value"), v);
+    /* 1.8.7 raised all but break where the eval ended: no "(eval)" position */
+    if (n->type != NODE_BREAK && (f->flags & FRAME_EVAL)) ivar_set(exc, ID_mesg_made, Qtrue);
+    exc_raise_obj(exc);
+}
+
+/* the frame a jump in a class body leaves: the one around the body */
+static struct frame *jump_frame(struct frame *f)
+{
+    while ((f->flags & FRAME_CLASS) && f->prev) f = f->prev;
+    return f;
+}
+
 static VALUE ev_break(struct node *n, struct frame *f)
 {
     VALUE v = jump_value(((struct node_unary *)n)->value, f);
+    check_jump_target(n, f, "break", v, "unexpected break");
     if (!(n->flags & NF_TO_BLOCK)) tag_jump(TAG_BREAK, v, 0);
-    if (f->flags & FRAME_LAMBDA) tag_jump(TAG_RETURN, v, f->serial);
-    const struct block *blk = f->running;
+    struct frame *lf = jump_frame(f);
+    if (lf->flags & FRAME_LAMBDA) tag_jump(TAG_RETURN, v, lf->serial);
+    const struct block *blk = lf->running;
     f->node = n;
     if (!blk || !blk->break_id || !tag_reachable(TAG_BREAK, blk->break_id))
         exc_local_jump("break", v, "break from proc-closure");
@@ -162,17 +201,20 @@ static VALUE ev_break(struct node *n, struct frame *f)
 
 static VALUE ev_next(struct node *n, struct frame *f)
 {
-    tag_jump(TAG_NEXT, jump_value(((struct node_unary *)n)->value, f), 0);
+    VALUE v = jump_value(((struct node_unary *)n)->value, f);
+    check_jump_target(n, f, "next", Qnil, "unexpected next");
+    tag_jump(TAG_NEXT, v, 0);
 }
 
 static VALUE ev_redo(struct node *n, struct frame *f)
 {
-    (void)n; (void)f;
+    check_jump_target(n, f, "redo", Qnil, "unexpected redo");
     tag_jump(TAG_REDO, Qnil, 0);
 }
 
 static VALUE ev_retry(struct node *n, struct frame *f)
 {
+    check_jump_target(n, f, "retry", Qnil, "retry outside of rescue clause");
     if (!(n->flags & NF_TO_BLOCK)) tag_jump(TAG_RETRY, Qnil, 0);
     const struct block *blk = f->running;
     f->node = n;

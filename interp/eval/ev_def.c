@@ -33,8 +33,14 @@ static VALUE new_ast_method(struct node_def *d, struct frame *f, VALUE owner, en
 
 /* Where def, alias and undef act: the lexical class, or the receiver of
    class_eval/instance_eval when they run a block. */
-static VALUE def_target(struct frame *f)
+/* where def, alias and undef act; what says 1.8.7 in instance_eval of an
+   object with no class for them */
+static VALUE def_target(struct frame *f, const char *none, ID name)
 {
+    if (f->def_class == DEF_CLASS_NONE) exc_raise(vm.c.TypeError, "%s", none);
+    if (f->def_class == DEF_CLASS_NO_SINGLETON)
+        exc_raise(vm.c.TypeError, "can't define singleton method \"%s\" for %s", sym_name(name),
+                  obj_classname(f->self));
     return f->def_class ? f->def_class : cref_class(f->cref);
 }
 
@@ -67,7 +73,8 @@ static void redefinition_warnings(VALUE klass, ID mid, bool singleton)
 static VALUE ev_defn(struct node *n, struct frame *f)
 {
     struct node_def *d = (struct node_def *)n;
-    VALUE klass = def_target(f);
+    f->node = n;
+    VALUE klass = def_target(f, "no class/module to add method", d->name);
     enum visibility visi = (enum visibility)f->visi;   /* top level: private */
     if (d->name == ID_initialize || d->name == ID_initialize_copy) visi = VIS_PRIVATE;
     f->node = n;
@@ -136,7 +143,7 @@ static VALUE cpath_outer(struct node *cpath, struct frame *f, ID *name)
     if (cpath->type == NODE_COLON3) return vm.c.Object;
     VALUE outer = EVAL(c->scope, f);
     if (!TYPE_P(outer, T_CLASS) && !TYPE_P(outer, T_MODULE)) {
-        VALUE s = obj_inspect(outer);
+        VALUE s = obj_to_s(outer);             /* 1.8.7 names it by to_s */
         exc_raise(vm.c.TypeError, "%s is not a class/module", RSTRING_PTR(s));
     }
     return outer;
@@ -196,17 +203,27 @@ static VALUE ev_sclass(struct node *n, struct frame *f)
     struct node_class *c = (struct node_class *)n;
     VALUE obj = EVAL(c->cpath, f);
     f->node = n;
+    if (FIXNUM_P(obj) || SYMBOL_P(obj))
+        exc_raise(vm.c.TypeError, "no virtual class for %s", obj_classname(obj));
     return run_body(f, singleton_class(obj), &c->scope, c->body);
 }
 
 /* ------------------------------------------------------------ alias, undef, END */
+/* a name of alias/undef: fixed, or a :"dyn#{x}" symbol evaluated now */
+static ID item_name(ID id, struct node *dyn, struct frame *f)
+{
+    return dyn ? conv_to_id(EVAL(dyn, f)) : id;
+}
+
 static VALUE ev_alias(struct node *n, struct frame *f)
 {
     struct node_alias *a = (struct node_alias *)n;
-    VALUE klass = def_target(f);
+    ID new_name = item_name(a->new_name, a->new_dyn, f);
+    ID old_name = item_name(a->old_name, a->old_dyn, f);
     f->node = n;
-    class_alias_method(klass, a->new_name, a->old_name);
-    method_added(klass, a->new_name);
+    VALUE klass = def_target(f, "no class to make alias", new_name);
+    class_alias_method(klass, new_name, old_name);
+    method_added(klass, new_name);
     return Qnil;
 }
 
@@ -221,9 +238,13 @@ static VALUE ev_valias(struct node *n, struct frame *f)
 static VALUE ev_undef(struct node *n, struct frame *f)
 {
     struct node_undef *u = (struct node_undef *)n;
-    VALUE klass = def_target(f);
     f->node = n;
-    for (int i = 0; i < u->n; i++) class_undef_method(klass, u->names[i]);
+    VALUE klass = def_target(f, "no class to undef method", u->names[0]);
+    for (int i = 0; i < u->n; i++) {
+        ID id = item_name(u->names[i], u->dyn[i], f);
+        f->node = n;
+        class_undef_method(klass, id);
+    }
     return Qnil;
 }
 

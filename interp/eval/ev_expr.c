@@ -106,7 +106,7 @@ static VALUE ev_dregx(struct node *n, struct frame *f)
 VALUE ev_splat_value(VALUE v)
 {
     if (ARRAY_P(v)) return v;
-    if (NIL_P(v)) return ary_new();
+    if (NIL_P(v)) return ary_new_of(1, Qnil);      /* 1.8.7: *nil is one nil */
     return conv_to_a(v);
 }
 
@@ -190,21 +190,43 @@ static VALUE defined_protected(VALUE arg)
     return EVAL(n, f);
 }
 
-/* Evaluate a receiver for defined?: errors mean "not defined". */
+/* Evaluate a part of a defined? expression: an exception or a jump (break,
+   next, return...) out of it means "not defined", and is dropped.  As in
+   1.8.7, $! is left nil after a failure; a kill still unwinds. */
 static bool eval_quietly(struct node *n, VALUE *out)
 {
     int state;
     VALUE saved = vm.th->errinfo;
     *out = vm_protect(defined_protected, (VALUE)n, &state);
-    vm.th->errinfo = saved;
+    if (state == TAG_FATAL) vm_jump_state(state);
+    vm.th->errinfo = state ? Qnil : saved;
     return state == 0;
 }
 
 static const char *defined_kind(struct node *n, struct frame *f);
 
+static bool args_defined(struct node_call *c, struct frame *f)
+{
+    for (int i = 0; i < c->argc; i++)              /* as 1.8's arg_defined */
+        if (!defined_kind(c->args[i], f)) return false;
+    return true;
+}
+
+static bool is_regex_literal(const struct node *n)
+{
+    return n && (n->type == NODE_REGEX || n->type == NODE_DREGX);
+}
+
 static const char *defined_call(struct node_call *c, struct frame *f)
 {
-    VALUE recv = f->self;
+    VALUE recv = f->self, v;
+    /* a call with a block, or a &block argument, is run (1.8.7's NODE_ITER
+       and NODE_BLOCK_PASS are not looked into) */
+    if (c->block || c->block_arg) return eval_quietly(&c->h, &v) ? "expression" : NULL;
+    /* `re =~ x` and `x =~ re` with a literal regexp are 1.8.7's MATCH2 and
+       MATCH3 nodes: "method" without looking at the operands */
+    if (c->mid == ID_match && c->argc == 1 && (is_regex_literal(c->recv) || is_regex_literal(c->args[0])))
+        return "method";
     bool priv = c->recv == NULL;
     if (c->recv && !eval_quietly(c->recv, &recv)) return NULL;
     VALUE me = class_lookup_method(class_of(recv), c->mid);
@@ -212,13 +234,24 @@ static const char *defined_call(struct node_call *c, struct frame *f)
     if (!priv && ME_VISI(me) == VIS_PRIVATE) return NULL;
     if (!priv && ME_VISI(me) == VIS_PROTECTED && !obj_is_kind_of(f->self, class_real(RMENTRY(me)->owner)))
         return NULL;
-    for (int i = 0; i < c->argc; i++)              /* as 1.8's arg_defined */
-        if (!defined_kind(c->args[i], f)) return NULL;
-    return "method";
+    return args_defined(c, f) ? "method" : NULL;
+}
+
+/* recv.x = v, recv[i] = v: the receiver, a setter of any visibility, the
+   arguments and the value */
+static const char *defined_attrasgn(struct node_call *c, struct frame *f)
+{
+    VALUE recv = f->self;
+    if (c->recv && !eval_quietly(c->recv, &recv)) return NULL;
+    if (!class_lookup_method(class_of(recv), c->mid)) return NULL;
+    if (!args_defined(c, f)) return NULL;
+    if (c->value && !defined_kind(c->value, f)) return NULL;
+    return "assignment";
 }
 
 static const char *defined_kind(struct node *n, struct frame *f)
 {
+    VALUE v;
     switch (n->type) {
     case NODE_NIL: return "nil";
     case NODE_TRUE: return "true";
@@ -240,10 +273,11 @@ static const char *defined_kind(struct node *n, struct frame *f)
         VALUE scope;
         if (!eval_quietly(c->scope, &scope)) return NULL;
         if (!TYPE_P(scope, T_CLASS) && !TYPE_P(scope, T_MODULE)) return NULL;
-        return const_defined(scope, c->name, true) ? "constant" : NULL;
+        return const_defined_from(scope, c->name) ? "constant" : NULL;
     }
     case NODE_COLON3: return const_defined(vm.c.Object, ((struct node_colon *)n)->name, false) ? "constant" : NULL;
     case NODE_CALL: return defined_call((struct node_call *)n, f);
+    case NODE_ATTRASGN: return defined_attrasgn((struct node_call *)n, f);
     case NODE_YIELD: return f->block ? "yield" : NULL;
     case NODE_SUPER: case NODE_ZSUPER: {
         VALUE me = f->me;
@@ -251,18 +285,21 @@ static const char *defined_kind(struct node *n, struct frame *f)
         VALUE k = class_of(f->self), owner = RMENTRY(me)->owner;
         while (k && k != owner && !(BUILTIN_TYPE(k) == T_ICLASS && iclass_module(k) == owner))
             k = RCLASS(k)->super;
-        return k && class_lookup_method(RCLASS(k)->super, ME_NAME(me)) ? "super" : NULL;
+        if (!k || !class_lookup_method(RCLASS(k)->super, ME_NAME(me))) return NULL;
+        return n->type == NODE_ZSUPER || args_defined((struct node_call *)n, f) ? "super" : NULL;
     }
     case NODE_LASGN: case NODE_IASGN: case NODE_GASGN: case NODE_CVASGN: case NODE_CDECL:
     case NODE_MASGN: case NODE_OP_ASGN: case NODE_OP_ASGN_INDEX: case NODE_OP_ASGN_ATTR:
-    case NODE_ATTRASGN:
         return "assignment";
     case NODE_NTH_REF: {
         VALUE m = vm_svar_get(0);
         return !NIL_P(m) && !NIL_P(re_nth_match((int)((struct node_int *)n)->val, m)) ? "$" : NULL;
     }
     case NODE_BACK_REF: return NIL_P(vm_svar_get(0)) ? NULL : "$";
-    default: return "expression";
+    default:
+        /* anything else (!x, a && b, "#{x}", [x], begin ... end...) is
+           evaluated, as 1.8.7 does: defined if it runs to its end */
+        return eval_quietly(n, &v) ? "expression" : NULL;
     }
 }
 
@@ -281,7 +318,10 @@ VALUE ev_defined(struct node *n, struct frame *f)
 
 static VALUE ev_defined_node(struct node *n, struct frame *f)
 {
-    return ev_defined(((struct node_unary *)n)->value, f);
+    struct node *e = ((struct node_unary *)n)->value;
+    VALUE v;
+    if (n->flags & NF_DEFINED_RUN) return eval_quietly(e, &v) ? str_new_cstr("expression") : Qnil;
+    return ev_defined(e, f);
 }
 
 /* ------------------------------------------------------------ selector */

@@ -204,7 +204,10 @@ static VALUE ev_colon2(struct node *n, struct frame *f)
     struct node_colon *c = (struct node_colon *)n;
     VALUE scope = check_module(EVAL(c->scope, f));
     f->node = n;
-    return const_get(scope, c->name);
+    VALUE v = const_lookup_from(scope, c->name, true);
+    if (v != Qundef) return v;
+    VALUE sym = ID2SYM(c->name);
+    return vm_call(scope, ID_const_missing, 1, &sym);
 }
 
 static VALUE ev_colon3(struct node *n, struct frame *f)
@@ -344,9 +347,12 @@ static VALUE ev_masgn(struct node *n, struct frame *f)
     } else if (m->rhs->type == NODE_SPLAT) {
         ary = ev_splat_value(EVAL(((struct node_unary *)m->rhs)->value, f));
     } else {
+        /* a, b = v: 1.8.7 uses v.to_ary if v has one, and it must answer
+           an Array (nil too is a TypeError here) */
         VALUE v = EVAL(m->rhs, f);
-        ary = conv_check_ary(v);
-        if (NIL_P(ary)) ary = ary_new_of(1, v);
+        if (ARRAY_P(v)) ary = v;
+        else if (!SPECIAL_P(v) && vm_respond_to(v, ID_to_ary, true)) ary = conv_to_ary(v);
+        else ary = ary_new_of(1, v);
     }
     return ev_masgn_values(&m->lhs, ary, f);
 }

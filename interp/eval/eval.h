@@ -18,6 +18,15 @@
 #define NF_BLOCK_BREAK 0x0400  /* node_block: contains a break aimed at its call site */
 #define NF_TAIL        0x0800  /* return in tail position: just a value */
 #define NF_BLOCK_RETRY 0x2000  /* node_block: a retry restarts the call it was given to */
+#define NF_NO_TARGET   0x4000  /* break/next/redo/retry: no loop, block or rescue around it */
+#define NF_EVAL_LOOP   0x4000  /* a call of eval...: in a loop or block (for jumps in the code) */
+#define NF_EVAL_RESCUE 0x8000  /* a call of eval...: in a rescue clause (for retry) */
+
+/* vm_invoke_block's extra_flags: frame flags, and how the values came */
+#define FRAME_FLAG_MASK  0xffff
+#define INVOKE_CALL      0x10000  /* Proc#call and the C API: a lambda checks its arity */
+#define INVOKE_NO_SPREAD 0x20000  /* yield *a: one Array value is not spread over |a, b| */
+#define INVOKE_STRICT    0x40000  /* (assign_params) the arity is checked */
 
 /* selectors: the eval function for a node, or NULL if not this file's */
 eval_fn ev_expr_select(struct node *n);

@@ -51,19 +51,25 @@ void proc_gc_free(VALUE proc) { free(RDATA(proc)->data); }
 VALUE proc_call(VALUE proc, int argc, const VALUE *argv)
 {
     const struct block *b = proc_block(proc);
-    return vm_invoke_block(b, argc, argv, b->self, 0, 0);
+    return vm_invoke_block(b, argc, argv, b->self, 0, INVOKE_CALL);
 }
 
 VALUE proc_call_with_self(VALUE proc, VALUE self, int argc, const VALUE *argv)
 {
-    return vm_invoke_block(proc_block(proc), argc, argv, self, 0, 0);
+    return vm_invoke_block(proc_block(proc), argc, argv, self, 0, INVOKE_CALL);
 }
+
+static VALUE method_call_block(VALUE method, int argc, const VALUE *argv);
+static int me_arity(VALUE me);
+static VALUE method_me(VALUE method);
 
 int proc_arity(VALUE proc)
 {
     const struct block *b = proc_block(proc);
+    if (b->cfunc == method_call_block) return me_arity(method_me(b->cdata));   /* Method#to_proc */
     if (!b->node) return -1;
     const struct node_mlhs *p = b->node->params;
+    if (!p && b->node->block_param) return 1;                     /* { |&b| } : 1 (1.8.7) */
     if (!p) return b->node->h.flags & NF_EMPTY_PARAMS ? 0 : -1;   /* { || } : 0 (1.8.7) */
     if (p->n == 1 && !p->splat && !p->has_splat && !p->trailing_comma) return 1;
     if (p->splat || p->has_splat) return -(p->n + 1);
@@ -104,9 +110,9 @@ static VALUE proc_call_m(VALUE self, int argc, const VALUE *argv)
     if (given && b->node) {
         struct block copy = *b;
         copy.outer_block = given;
-        return vm_invoke_block(&copy, argc, argv, b->self, 0, 0);
+        return vm_invoke_block(&copy, argc, argv, b->self, 0, INVOKE_CALL);
     }
-    return vm_invoke_block(b, argc, argv, b->self, 0, 0);
+    return vm_invoke_block(b, argc, argv, b->self, 0, INVOKE_CALL);
 }
 
 static VALUE proc_arity_m(VALUE self, int argc, const VALUE *argv) { return INT2FIX(proc_arity(self)); }
@@ -153,6 +159,8 @@ struct binding {
     VALUE block_proc;   /* the block `yield` would call, as a Proc */
     ID mid;
     VALUE me;
+    int line;           /* where it was made: eval's default file (script's) and line */
+    VALUE backtrace;    /* the frames then, which follow eval'd code in backtraces */
 };
 
 static void binding_mark(void *p)
@@ -164,6 +172,7 @@ static void binding_mark(void *p)
     gc_mark(b->script);
     gc_mark(b->block_proc);
     gc_mark(b->me);
+    gc_mark(b->backtrace);
 }
 
 static const struct data_type binding_type = { "Binding", binding_mark, free, NULL };
@@ -179,6 +188,7 @@ static VALUE binding_from(VALUE self, struct env *env, VALUE cref, VALUE script,
     b->block_proc = Qnil;
     b->mid = mid;
     b->me = me;
+    b->backtrace = Qnil;
     VALUE obj = data_new(vm.c.Binding, &binding_type, b);
     if (blk) b->block_proc = proc_new(blk, false);
     return obj;
@@ -188,7 +198,71 @@ VALUE binding_new(void)
 {
     struct frame *f = vm_ruby_frame();
     if (!f) return binding_from(vm.top_self, NULL, vm.top_cref, 0, NULL, 0, 0);
-    return binding_from(f->self, f->env, f->cref, f->script, f->block, f->mid, f->me);
+    VALUE obj = binding_from(f->self, f->env, f->cref, f->script, f->block, f->mid, f->me);
+    struct binding *b = RDATA(obj)->data;
+    b->line = f->node ? f->node->line : 0;
+    int skip = 0;                    /* the frames from f down */
+    for (struct frame *g = vm.th->frame; g && g != f; g = g->prev) skip++;
+    b->backtrace = exc_backtrace_here(skip);
+    return obj;
+}
+
+VALUE binding_of(VALUE self, struct env *env, VALUE cref)
+{
+    VALUE obj = binding_from(self, env, cref, 0, NULL, 0, 0);
+    ((struct binding *)RDATA(obj)->data)->backtrace = ary_new();
+    return obj;
+}
+
+void binding_set_env(VALUE binding, struct env *env)
+{
+    ((struct binding *)RDATA(binding)->data)->env = env;
+}
+
+/* eval(src, binding): the file and line where the binding was made, its
+   method and the frames then (a Proc: where it was written) */
+bool binding_origin(VALUE obj, struct eval_origin *o)
+{
+    *o = (struct eval_origin){ NULL, 1, 0, 0, Qnil, 0 };
+    if (TYPE_P(obj, T_PROC)) {
+        const struct block *b = proc_block(obj);
+        if (b->node && b->script) {
+            o->file = script_file(b->script);
+            o->line = b->node->h.line;
+        }
+        o->mid = b->mid;
+        return true;
+    }
+    if (!TYPE_P(obj, T_DATA) || RDATA(obj)->type != &binding_type) return false;
+    struct binding *b = RDATA(obj)->data;
+    if (b->script) {
+        o->file = script_file(b->script);
+        o->line = b->line;
+    }
+    o->mid = b->mid;
+    o->me = b->me;
+    o->bt_tail = b->backtrace;
+    return true;
+}
+
+/* Binding#dup and #clone: the same context (the variables are shared) */
+static VALUE binding_dup(VALUE self, int argc, const VALUE *argv)
+{
+    struct binding *src = data_get(self, &binding_type);
+    struct binding *b = xmalloc(sizeof *b);
+    *b = *src;
+    VALUE obj = data_new(obj_class(self), &binding_type, b);
+    ivar_copy(obj, self);
+    if (FL_TEST(self, FL_TAINT)) FL_SET(obj, FL_TAINT);
+    return obj;
+}
+
+static VALUE binding_clone(VALUE self, int argc, const VALUE *argv)
+{
+    VALUE obj = binding_dup(self, argc, argv);
+    obj_copy_singleton(obj, self);
+    if (FL_TEST(self, FL_FROZEN)) FL_SET(obj, FL_FROZEN);
+    return obj;
 }
 
 /* For eval: the context a Binding (or a Proc, as 1.8 allows) stands for. */
@@ -216,7 +290,9 @@ static VALUE k_binding(VALUE self, int argc, const VALUE *argv) { return binding
 static VALUE proc_binding(VALUE self, int argc, const VALUE *argv)
 {
     const struct block *b = proc_block(self);
-    return binding_from(b->self, b->env, b->cref, b->script, b->outer_block, b->mid, b->method_me);
+    VALUE obj = binding_from(b->self, b->env, b->cref, b->script, b->outer_block, b->mid, b->method_me);
+    ((struct binding *)RDATA(obj)->data)->line = b->node ? b->node->h.line : 0;
+    return obj;
 }
 
 /* ------------------------------------------------------------ Method, UnboundMethod */
@@ -248,6 +324,7 @@ VALUE method_new(VALUE recv, ID mid, VALUE me, bool bound)
 }
 
 static struct method_obj *method_get(VALUE v) { return data_get(v, &method_type); }
+static VALUE method_me(VALUE method) { return method_get(method)->me; }
 
 static VALUE method_call(VALUE self, int argc, const VALUE *argv)
 {
@@ -287,8 +364,12 @@ static VALUE umethod_bind(VALUE self, int argc, const VALUE *argv)
     return method_new(argv[0], m->mid, m->me, true);
 }
 
+/* The body of Method#to_proc: as 1.8.7, one Array value is the argument
+   list (each_pair's [k, v] to a method of two arguments). */
 static VALUE method_call_block(VALUE method, int argc, const VALUE *argv)
 {
+    if (argc == 1 && ARRAY_P(argv[0]))
+        return method_call(method, (int)RARRAY_LEN(argv[0]), RARRAY_PTR(argv[0]));
     return method_call(method, argc, argv);
 }
 
@@ -363,6 +444,8 @@ void proc_init(void)
 
     vm.c.Binding = class_define("Binding", vm.c.Object);
     class_set_allocator(vm.c.Binding, NULL);
+    define_method(vm.c.Binding, "dup", binding_dup, 0);
+    define_method(vm.c.Binding, "clone", binding_clone, 0);
 
     VALUE m = vm.c.Method = class_define("Method", vm.c.Object);
     class_set_allocator(m, NULL);

@@ -108,24 +108,72 @@ static void parse_warning_out(const char *file, int line, bool verbose_only, con
 }
 
 /* ------------------------------------------------------------ running programs */
-VALUE vm_run_script(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
-                    const struct block *outer_block, int frame_flags)
+static VALUE run_in(VALUE script, VALUE self, VALUE cref, struct env *env,
+                    const struct block *outer_block, int frame_flags, const struct eval_origin *o);
+
+/* prog's environment: on the heap if a closure or eval may keep it, or
+   if it hangs below another one */
+static VALUE run_with_env(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
+                          const struct block *outer_block, int frame_flags, const struct eval_origin *o)
 {
     struct node_program *prog = script_get(script)->prog;
     if ((prog->scope.flags & SCOPE_CAPTURED) || outer_env)
-        return vm_run_script_in(script, self, cref, env_new_heap(&prog->scope, outer_env), outer_block,
-                                frame_flags);
+        return run_in(script, self, cref, env_new_heap(&prog->scope, outer_env), outer_block, frame_flags, o);
     int n = prog->scope.nlocals;
     VALUE vars[n > 0 ? n : 1];
     for (int i = 0; i < n; i++) vars[i] = Qnil;
     struct env stack_env = { vars, NULL, &prog->scope, (uint32_t)n, 0 };
-    return vm_run_script_in(script, self, cref, &stack_env, outer_block, frame_flags);
+    return run_in(script, self, cref, &stack_env, outer_block, frame_flags, o);
+}
+
+VALUE vm_run_script(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
+                    const struct block *outer_block, int frame_flags)
+{
+    return run_with_env(script, self, cref, outer_env, outer_block, frame_flags, NULL);
+}
+
+/* Code given to eval, from o (a Binding, instance_eval...) */
+VALUE vm_run_eval(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
+                  const struct block *outer_block, const struct eval_origin *o)
+{
+    return run_with_env(script, self, cref, outer_env, outer_block, FRAME_EVAL, o);
+}
+
+static VALUE toplevel_binding;
+
+/* The main program: its locals live on the heap, where TOPLEVEL_BINDING
+   (1.8.7's binding of the top level, with no file of its own) sees them. */
+VALUE vm_run_main(VALUE script)
+{
+    struct node_program *prog = script_get(script)->prog;
+    struct env *env = env_new_heap(&prog->scope, NULL);
+    binding_set_env(toplevel_binding, env);
+    return run_in(script, vm.top_self, vm.top_cref, env, NULL, FRAME_TOP, NULL);
+}
+
+/* A BEGIN block, in the program's frame with locals of its own. */
+static void run_begin_block(const struct node_program *bp, struct frame *fr)
+{
+    struct env *saved = fr->env;
+    int n = bp->scope.nlocals;
+    VALUE vars[n > 0 ? n : 1];
+    for (int i = 0; i < n; i++) vars[i] = Qnil;
+    struct env stack_env = { vars, NULL, &bp->scope, (uint32_t)n, 0 };
+    fr->env = (bp->scope.flags & SCOPE_CAPTURED) ? env_new_heap(&bp->scope, NULL) : &stack_env;
+    if (bp->body) EVAL(bp->body, fr);
+    fr->env = saved;
 }
 
 /* The same in env, made by the caller for prog's scope: the REPL looks
    at it afterwards for the locals an eval added. */
 VALUE vm_run_script_in(VALUE script, VALUE self, VALUE cref, struct env *env,
                        const struct block *outer_block, int frame_flags)
+{
+    return run_in(script, self, cref, env, outer_block, frame_flags, NULL);
+}
+
+static VALUE run_in(VALUE script, VALUE self, VALUE cref, struct env *env,
+                    const struct block *outer_block, int frame_flags, const struct eval_origin *o)
 {
     struct node_program *prog = script_get(script)->prog;
     struct frame *caller = vm.th->frame;
@@ -137,12 +185,23 @@ VALUE vm_run_script_in(VALUE script, VALUE self, VALUE cref, struct env *env,
         .block = outer_block, .env = env, .cref = cref, .node = &prog->h, .script = script,
         .running = NULL, .home = home, .serial = 0, .svar = { Qnil, Qnil }, .argc = 0, .argv = NULL,
         .flags = (uint16_t)frame_flags, .visi = (frame_flags & FRAME_TOP) ? VIS_PRIVATE : VIS_PUBLIC,
+        .bt_tail = Qnil,
     };
+    if (o) {                         /* a Binding's method, as 1.8.7 runs the code in its frame */
+        fr.bt_tail = o->bt_tail;
+        if (o->bt_tail != EVAL_SKIP_CALLER) fr.mid = o->mid;
+        if (o->me) fr.me = o->me;
+        if (o->def_class) fr.def_class = o->def_class;
+    }
     if (own_home) fr.home = &fr;     /* $~ of blocks at the top level */
+    /* eval in the same class body shares its default visibility both ways */
+    bool share_visi = ctx && ctx->cref == cref;
+    if (share_visi) fr.visi = ctx->visi;
     vm.th->frame = &fr;
-    for (int i = 0; i < prog->nbegin; i++) EVAL(prog->begin_blocks[i], &fr);
+    for (int i = 0; i < prog->nbegin; i++) run_begin_block((struct node_program *)prog->begin_blocks[i], &fr);
     VALUE v = prog->body ? EVAL(prog->body, &fr) : Qnil;
     vm.th->frame = caller;
+    if (share_visi) ctx->visi = fr.visi;
     GC_GUARD(script);
     return v;
 }
@@ -327,6 +386,22 @@ static VALUE main_include(VALUE self, int argc, const VALUE *argv)
     return vm_call(vm.c.Object, sym_intern_cstr("include"), argc, argv);
 }
 
+/* main.public and main.private act on Object; with no argument they set the
+   default visibility of the top-level frame, as Module#public does */
+static VALUE main_public(VALUE self, int argc, const VALUE *argv)
+{
+    (void)self;
+    vm_call(vm.c.Object, sym_intern_cstr("public"), argc, argv);
+    return vm.c.Object;
+}
+
+static VALUE main_private(VALUE self, int argc, const VALUE *argv)
+{
+    (void)self;
+    vm_call(vm.c.Object, sym_intern_cstr("private"), argc, argv);
+    return vm.c.Object;
+}
+
 void vm_init(void *stack_base)
 {
     io_reserve_std_fds();
@@ -339,8 +414,12 @@ void vm_init(void *stack_base)
     vm_init_all();
     vm.top_self = obj_alloc(vm.c.Object);
     define_singleton_method(vm.top_self, "to_s", main_to_s, 0);
-    define_singleton_method(vm.top_self, "inspect", main_to_s, 0);
     define_singleton_method(vm.top_self, "include", main_include, -1);
+    define_singleton_method(vm.top_self, "public", main_public, -1);
+    define_singleton_method(vm.top_self, "private", main_private, -1);
     vm.top_cref = cref_new(vm.c.Object, 0);
+    toplevel_binding = binding_of(vm.top_self, NULL, vm.top_cref);   /* -r libraries see it too */
+    gc_register_root(&toplevel_binding);
+    const_set(vm.c.Object, sym_intern_cstr("TOPLEVEL_BINDING"), toplevel_binding);
     vm.booted = true;
 }

@@ -92,6 +92,7 @@ struct frame {
     const VALUE *argv;          /* C frames and zsuper */
     uint16_t flags;
     uint8_t visi;               /* default visibility of `def` in class bodies */
+    VALUE bt_tail;              /* FRAME_EVAL only: what follows it in backtraces (eval_origin) */
 };
 
 /* ------------------------------------------------------------ tags */

@@ -551,7 +551,7 @@ static int lex_lbracket(struct lexer *lx, bool space)
         return '[';
     }
     int tok = '[';
-    if (IS_BEG(lx) || (IS_ARG(lx) && space)) tok = tLBRACK;
+    if (IS_BEG(lx) || lx->state == EXPR_CLASS || (IS_ARG(lx) && space)) tok = tLBRACK;
     lx->state = EXPR_BEG;
     return tok;
 }

@@ -239,6 +239,7 @@ struct node_block {
 struct node_if   { struct node h; struct node *cond, *then_, *else_; };
 
 #define NF_DO_WHILE 0x01      /* begin ... end while c: body runs first */
+#define NF_DEFINED_RUN 0x01   /* node_unary NODE_DEFINED of `begin ... end`: run it */
 struct node_loop { struct node h; struct node *cond, *body; };
 
 struct node_for  { struct node h; struct node *iter; struct node_block *block; };
@@ -262,7 +263,7 @@ struct params {
     int nreq;
     int nopt;
     struct node **opt;      /* nopt LASGN nodes (slot nreq+i = default value) */
-    int rest;               /* slot of *rest, -1 if none; -2 for a bare `*` */
+    int rest;               /* slot of *rest (hidden for a bare `*`), -1 if none */
     int block;              /* slot of &blk, -1 if none */
 };
 
@@ -284,8 +285,9 @@ struct node_class {
     struct node *body;
 };
 
-struct node_alias { struct node h; ID new_name, old_name; };
-struct node_undef { struct node h; int n; ID *names; };
+/* a name given as :"dyn#{x}" is a NODE_DSYM in new_dyn/old_dyn/dyn[i] (its ID 0) */
+struct node_alias { struct node h; ID new_name, old_name; struct node *new_dyn, *old_dyn; };
+struct node_undef { struct node h; int n; ID *names; struct node **dyn; /* dyn[i] NULL: names[i] */ };
 
 /* The whole program (or the text given to eval). */
 struct node_program {
@@ -293,7 +295,7 @@ struct node_program {
     struct scope_info scope;
     struct node *body;       /* NULL when empty */
     int nbegin;
-    struct node **begin_blocks; /* BEGIN { } bodies, run first, in order */
+    struct node **begin_blocks; /* BEGIN { }: node_programs of their own scope, run first */
     const char *file;
     long data_offset;        /* byte offset after __END__\n, or -1 */
 };

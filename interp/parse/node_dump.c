@@ -431,12 +431,16 @@ static void definition(struct dumper *d, struct sx *l, const struct node *n)
     }
     case NODE_ALIAS: case NODE_VALIAS: {
         const struct node_alias *x = (const struct node_alias *)n;
-        add(d, l, name(d, "", x->new_name)); add(d, l, name(d, "", x->old_name));
+        if (x->new_dyn) kid(d, l, x->new_dyn, line); else add(d, l, name(d, "", x->new_name));
+        if (x->old_dyn) kid(d, l, x->old_dyn, line); else add(d, l, name(d, "", x->old_name));
         break;
     }
     case NODE_UNDEF: {
         const struct node_undef *x = (const struct node_undef *)n;
-        for (int i = 0; i < x->n; i++) add(d, l, name(d, "", x->names[i]));
+        for (int i = 0; i < x->n; i++) {
+            if (x->dyn[i]) kid(d, l, x->dyn[i], line);
+            else add(d, l, name(d, "", x->names[i]));
+        }
         break;
     }
     default: {

@@ -196,6 +196,6 @@ struct node *parse_xstring(struct parser *p);
 struct node *parse_regexp(struct parser *p);
 struct node *parse_words(struct parser *p);
 struct node *parse_symbol(struct parser *p);
-ID parse_fitem(struct parser *p);
+ID parse_fitem(struct parser *p, struct node **dyn);
 
 #endif

@@ -172,7 +172,10 @@ static struct node *parse_mrhs(struct parser *p, bool masgn, bool *single)
             struct node *s = parse_new_unary(p, NODE_SPLAT, parse_arg(p), sline);
             if (!masgn && parse_vmark(p) == mark) return s;   /* a = *b */
             parse_vpush(p, s);
-            break;
+            struct node *list = parse_new_list(p, NODE_ARRAY, mark, line);
+            /* a = 1, *b: 1.8.7 unwraps a list of one (a = 1, *[] is 1), as
+               a = *[1, *b] does */
+            return masgn ? list : parse_new_unary(p, NODE_SPLAT, list, line);
         }
         struct node *v = parse_arg(p);
         parse_value_expr(p, v);

@@ -134,16 +134,32 @@ static void paren_arg_command(struct parser *p, struct node_call *c)
 
 /* ================================================================ blocks */
 
-/* |a, (b, c), *d, &e|, ||, or nothing */
+/* |a, (b, c), *d, &e|, ||, or nothing.  As in 1.8.7, the body starts a
+   command: `{ |i| print (42), 1 }` is print((42), 1). */
 static void block_params(struct parser *p, struct node_block *b)
 {
-    if (accept(p, tOROP)) { b->h.flags |= NF_EMPTY_PARAMS; return; }
+    p->lx.command_start = true;
+    if (accept(p, tOROP)) {
+        b->h.flags |= NF_EMPTY_PARAMS;
+        p->lx.command_start = true;
+        return;
+    }
     if (!accept(p, '|')) return;
-    if (accept(p, '|')) { b->h.flags |= NF_EMPTY_PARAMS; return; }
+    if (accept(p, '|')) {
+        b->h.flags |= NF_EMPTY_PARAMS;
+        p->lx.command_start = true;
+        return;
+    }
     if (tk(p) != tAMPER) b->params = parse_mlhs(p, '|');
+    /* |(a, b)| is |a, b| in 1.8.7: the parentheses make no nesting */
+    struct node_mlhs *m = b->params;
+    if (m && m->n == 1 && !m->splat && !m->has_splat && !m->trailing_comma &&
+        m->targets[0]->type == NODE_MASGN)
+        b->params = &((struct node_masgn *)m->targets[0])->lhs;
     accept(p, ',');
     if (accept(p, tAMPER)) b->block_param = parse_to_target(p, parse_primary(p));
     parse_expect(p, '|');
+    p->lx.command_start = true;
 }
 
 /* { |params| body } or do |params| body end */

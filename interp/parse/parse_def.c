@@ -154,8 +154,11 @@ static bool param_mark(struct parser *p, struct params *pa, int *phase)
     if (t == '*' || t == tSTAR) {
         if (*phase >= 2) parse_unexpected(p, -1);
         *phase = 2;
-        pa->rest = -2;
-        if (tk(p) != tIDENTIFIER) return true;
+        if (tk(p) != tIDENTIFIER) {
+            /* a bare `*` still keeps its values, for a zero-argument super */
+            pa->rest = parse_local_add(p, 0);
+            return true;
+        }
         if (declared(p, p->tok.id)) parse_error(p, tline(p), "duplicate rest argument name");
         pa->rest = parse_local_add(p, p->tok.id);
         skip(p);
@@ -231,14 +234,13 @@ struct node *parse_def(struct parser *p)
 static struct node *cpath(struct parser *p)
 {
     int line = tline(p);
-    if (tk(p) == tIDENTIFIER) {
-        skip(p);
-        tk(p);                                /* MRI reads the next token first: its caret is there */
-        parse_error(p, line, "class/module name must be CONSTANT");
-    }
-    if (tk(p) != tCONSTANT && tk(p) != tCOLON3) parse_unexpected(p, -1);
+    /* 1.8.7's cpath is `::Name`, `Name` or `primary::Name`: the scope may be
+       any primary (a local, nil, a literal...), checked when the class is opened */
+    bool ident = tk(p) == tIDENTIFIER;
     struct node *n = parse_primary(p);
     if (n->type == NODE_CONST || n->type == NODE_COLON2 || n->type == NODE_COLON3) return n;
+    if (ident && (n->type == NODE_LVAR || n->type == NODE_CALL))
+        parse_error(p, line, "class/module name must be CONSTANT");
     if (n->type == NODE_CALL && ((struct node_call *)n)->recv)
         parse_error(p, line, "class/module name must be CONSTANT");
     parse_unexpected(p, -1);

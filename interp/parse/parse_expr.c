@@ -281,12 +281,21 @@ static struct node *negative_number(struct parser *p, int line)
     return parse_postfix(p, parse_number_token(p, &num, true));
 }
 
+/* `begin ... end` leaves no node of its own, but 1.8.7's defined? runs it
+   rather than looking into it */
+static struct node *defined_node(struct parser *p, struct node *e, int line)
+{
+    struct node *n = parse_new_unary(p, NODE_DEFINED, e, line);
+    if (e == p->begin_node) n->flags |= NF_DEFINED_RUN;
+    return n;
+}
+
 static struct node *defined(struct parser *p, int line)
 {
     skip(p);
     parse_skip_newlines(p);
     int t = tk(p);
-    if (t != '(' && t != tLPAREN) return parse_new_unary(p, NODE_DEFINED, parse_arg(p), line);
+    if (t != '(' && t != tLPAREN) return defined_node(p, parse_arg(p), line);
     bool flags[2];
     parse_save_flags(p, flags);
     skip(p);
@@ -294,7 +303,7 @@ static struct node *defined(struct parser *p, int line)
     parse_skip_newlines(p);
     parse_expect(p, ')');
     parse_restore_flags(p, flags);
-    return parse_postfix(p, parse_new_unary(p, NODE_DEFINED, e, line));
+    return parse_postfix(p, defined_node(p, e, line));
 }
 
 /* An operand; `=` or `op=` after it makes it an assignment target. */

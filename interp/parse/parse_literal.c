@@ -223,13 +223,16 @@ struct node *parse_symbol(struct parser *p)
     return &s->h;
 }
 
-/* A method name in alias/undef: a name or a symbol. */
-ID parse_fitem(struct parser *p)
+/* A method name in alias/undef: a name or a symbol.  A dynamic symbol
+   (:"x#{1}", accepted by 1.8.7) is left in *dyn, to be evaluated. */
+ID parse_fitem(struct parser *p, struct node **dyn)
 {
+    *dyn = NULL;
     if (tk(p) == tSYMBEG) {
         struct node *n = parse_symbol(p);
-        if (n->type != NODE_SYM) parse_error(p, n->line, "syntax error, unexpected tSTRING_DBEG");
-        return ((struct node_sym *)n)->id;
+        if (n->type == NODE_SYM) return ((struct node_sym *)n)->id;
+        *dyn = n;
+        return 0;
     }
     ID id = parse_fname(p);
     p->lx.state = EXPR_END;

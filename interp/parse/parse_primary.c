@@ -211,6 +211,7 @@ static void do_(struct parser *p)
     int t = tk(p);
     if (t == kDO || t == ':') {
         skip(p);
+        if (t == kDO) p->lx.command_start = true;   /* as 1.8.7 */
         return;
     }
     if (!is_term(t))

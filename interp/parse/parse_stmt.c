@@ -38,9 +38,9 @@ static struct node *parse_alias(struct parser *p)
         return &a->h;
     }
     a = NEW(p, node_alias, NODE_ALIAS, line);
-    a->new_name = parse_fitem(p);
+    a->new_name = parse_fitem(p, &a->new_dyn);
     p->lx.state = EXPR_FNAME;
-    a->old_name = parse_fitem(p);
+    a->old_name = parse_fitem(p, &a->old_dyn);
     return &a->h;
 }
 
@@ -55,8 +55,12 @@ static struct node *parse_undef(struct parser *p)
             ID *names = arena_alloc(p->arena, (size_t)cap * sizeof(ID));
             if (u->n) memcpy(names, u->names, (size_t)u->n * sizeof(ID));
             u->names = names;
+            struct node **dyn = arena_alloc(p->arena, (size_t)cap * sizeof *dyn);
+            if (u->n) memcpy(dyn, u->dyn, (size_t)u->n * sizeof *dyn);
+            u->dyn = dyn;
         }
-        u->names[u->n++] = parse_fitem(p);
+        u->names[u->n] = parse_fitem(p, &u->dyn[u->n]);
+        u->n++;
         if (!accept(p, ',')) break;
         p->lx.state = EXPR_FNAME;
     }
@@ -65,16 +69,24 @@ static struct node *parse_undef(struct parser *p)
 
 /* ================================================================ BEGIN, END */
 
-/* BEGIN { } runs before the program: its body is hoisted out of the tree. */
+/* BEGIN { } runs before the program: its body is hoisted out of the tree.
+   As in 1.8.7 it may stand anywhere but in a def (inside an if, a class,
+   another BEGIN), and has local variables of its own: it is kept as a
+   node_program of its own scope. */
 static struct node *parse_BEGIN(struct parser *p)
 {
     int line = tline(p);
     if (p->in_def) parse_error(p, line, "BEGIN in method");
-    if (p->stmt_nest != 1 || p->scope->kind != SCOPE_PROGRAM)
-        parse_error(p, line, "BEGIN is permitted only at toplevel");
     skip(p);
     parse_expect(p, '{');
-    struct node *body = parse_compstmt(p, '}');
+    p->lx.command_start = true;
+    struct node_program *body = NEW(p, node_program, NODE_PROGRAM, line);
+    body->file = p->file;
+    body->data_offset = -1;
+    struct pscope s;
+    parse_scope_push(p, &s, SCOPE_CLASS, &body->scope);
+    body->body = parse_compstmt(p, '}');
+    parse_scope_pop(p);
     parse_expect(p, '}');
     if (!body) return NULL;           /* empty: nothing to run */
     if (p->nbegin == p->begincap) {
@@ -83,7 +95,7 @@ static struct node *parse_BEGIN(struct parser *p)
         if (p->nbegin) memcpy(b, p->begins, (size_t)p->nbegin * sizeof *b);
         p->begins = b;
     }
-    p->begins[p->nbegin++] = body;
+    p->begins[p->nbegin++] = &body->h;
     return NULL;
 }
 

@@ -48,6 +48,25 @@ static VALUE frame_position(struct frame *f, struct frame *r)
     return str_new_fmt("%s:%d", file, line);
 }
 
+VALUE exc_frame_position(struct frame *f)
+{
+    return frame_position(f, frame_ruby(f));
+}
+
+static bool is_kernel_eval(const struct frame *f)
+{
+    return (f->flags & FRAME_CFUNC) && f->mid == ID_eval && f->me && RMENTRY(f->me)->owner == vm.c.Kernel;
+}
+
+/* 1.8.7 runs eval'd code in a copy of the caller's frame, so that the
+   frame of Kernel#eval shows where the caller's caller stands; at the top
+   level there is none, and the backtrace ends there. */
+static struct frame *eval_shown_as(struct frame *f)
+{
+    while (f && is_kernel_eval(f)) f = f->prev ? f->prev->prev : NULL;
+    return f;
+}
+
 VALUE exc_backtrace_here(int skip)
 {
     VALUE bt = ary_new();
@@ -55,9 +74,42 @@ VALUE exc_backtrace_here(int skip)
        stack of C methods calling each other (== of nested Structs) would
        otherwise cost a walk per frame, quadratic at SystemStackError */
     struct frame *f = vm.th->frame, *r = frame_ruby(f);
+    bool hide = false;
     for (; f; f = f->prev) {
+        if (hide) {                  /* where a class body was opened: 1.8.7 shows only the body */
+            hide = (f->flags & FRAME_CLASS) != 0;
+            if (f == r) r = frame_ruby(f->prev);
+            continue;
+        }
+        hide = (f->flags & FRAME_CLASS) != 0;
+        bool shown = skip <= 0;
         if (skip > 0) skip--;
-        else ary_push(bt, frame_position(f, r));
+        if (is_kernel_eval(f)) {
+            struct frame *at = eval_shown_as(f);
+            if (!at) break;
+            struct frame *ar = frame_ruby(at);
+            if (shown)
+                ary_push(bt, str_new_fmt("%s:%d:in `eval'", ar ? script_file(ar->script) : "-",
+                                         ar && ar->node ? ar->node->line : 0));
+        } else if (shown) {
+            ary_push(bt, frame_position(f, r));
+        }
+        if ((f->flags & FRAME_EVAL) && ARRAY_P(f->bt_tail)) {   /* eval with a Binding */
+            VALUE tail = f->bt_tail;
+            for (long i = 0; i < RARRAY_LEN(tail); i++) {
+                if (skip > 0) skip--;
+                else ary_push(bt, RARRAY_PTR(tail)[i]);
+            }
+            break;
+        }
+        if ((f->flags & FRAME_EVAL) && f->bt_tail == EVAL_SKIP_CALLER && f->prev) {
+            /* string instance_eval/class_eval: in place of its caller,
+               which is left out with the method called */
+            f = frame_ruby(f->prev);
+            if (!f) break;
+            r = frame_ruby(f->prev);
+            continue;
+        }
         if (f == r) r = frame_ruby(f->prev);
     }
     return bt;
@@ -171,7 +223,7 @@ void exc_no_method(VALUE recv, ID mid, int argc, const VALUE *argv, int kind)
     case MISSING_PRIVATE: fmt = "private method `%s' called for %s"; break;
     case MISSING_PROTECTED: fmt = "protected method `%s' called for %s"; break;
     case MISSING_VCALL: fmt = "undefined local variable or method `%s' for %s"; klass = vm.c.NameError; break;
-    case MISSING_SUPER: fmt = "super: no superclass method `%s'"; break;
+    case MISSING_SUPER: fmt = "super: no superclass method `%s' for %s"; break;
     default: fmt = "undefined method `%s' for %s"; break;
     }
     VALUE desc = describe_receiver(recv);
@@ -179,6 +231,7 @@ void exc_no_method(VALUE recv, ID mid, int argc, const VALUE *argv, int kind)
     VALUE exc = exc_new_str(klass, msg);
     ivar_set(exc, sym_intern_cstr("name"), ID2SYM(mid));
     if (klass == vm.c.NoMethodError) ivar_set(exc, sym_intern_cstr("args"), ary_new_from(argc, argv));
+    ivar_set(exc, ID_mesg_made, Qtrue);     /* 1.8.7's NameError::message, not a String */
     /* the report points at the caller, not at method_missing */
     struct frame *f = vm.th->frame;
     if (f && f->mid == ID_method_missing && (f->flags & FRAME_CFUNC)) {

@@ -84,6 +84,7 @@ DEF_ID(module_eval, "module_eval")
 DEF_ID(raise, "raise")
 DEF_ID(loop, "loop")
 DEF_ID(mesg, "mesg")        /* hidden ivar of exceptions */
+DEF_ID(mesg_made, "mesg_made")  /* hidden: a method_missing message (eval_string.c) */
 DEF_ID(bt, "bt")            /* hidden ivar of exceptions */
 DEF_ID(classpath, "__classpath__")
 DEF_ID(tmp_classpath, "__tmp_classpath__")

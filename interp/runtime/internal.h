@@ -131,6 +131,32 @@ int vm_exec_top(VALUE (*fn)(VALUE), VALUE arg);         /* returns the jump stat
 extern void (*vm_budget_hook)(void);                    /* embedder's check at safe points */
 void vm_run_at_exit(void);
 bool binding_context(VALUE obj, VALUE *self, struct env **env, VALUE *cref, const struct block **blk);
+/* Where code given to eval comes from, for its default file and line and
+   its backtraces.  bt_tail: an Array (the frames of a Binding when it was
+   made) that follows the eval'd code instead of the frames calling eval;
+   EVAL_SKIP_CALLER (string instance_eval/class_eval) to leave out the
+   method that was called and its caller's frame, as 1.8.7 does; or nil. */
+struct eval_origin {
+    const char *file;        /* NULL: none ("(eval)") */
+    int line;
+    ID mid;                  /* the method the code runs in, for backtraces and __method__ */
+    VALUE me;                /* 0: the caller's */
+    VALUE bt_tail;
+    VALUE def_class;         /* where def defines (instance_eval), 0: the cref's */
+};
+/* frame def_class markers: instance_eval on an object with no singleton
+   class (Fixnum, Symbol, nil...) or one that takes no methods (Float) */
+#define DEF_CLASS_NONE Qnil
+#define DEF_CLASS_NO_SINGLETON Qtrue
+#define EVAL_SKIP_CALLER Qtrue
+bool binding_origin(VALUE obj, struct eval_origin *o);
+VALUE binding_of(VALUE self, struct env *env, VALUE cref);   /* one with no file and no frames */
+void binding_set_env(VALUE binding, struct env *env);        /* TOPLEVEL_BINDING: the main program's */
+void obj_copy_singleton(VALUE copy, VALUE obj);              /* clone: singleton methods, extends */
+VALUE vm_run_eval(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
+                  const struct block *outer_block, const struct eval_origin *o);
+VALUE vm_run_main(VALUE script);        /* the main program, with TOPLEVEL_BINDING */
+VALUE exc_frame_position(struct frame *f);   /* "file:line:in `m'" of one frame */
 VALUE vm_define_method_body(VALUE klass, ID mid, VALUE body, enum visibility visi);
 void vm_undef(VALUE klass, ID mid);
 

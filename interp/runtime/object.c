@@ -212,9 +212,9 @@ static VALUE copy_object(VALUE obj)
 
 VALUE obj_dup(VALUE obj) { return copy_object(obj); }
 
-VALUE obj_clone(VALUE obj)
+/* clone's part: obj's singleton methods and extended modules on copy */
+void obj_copy_singleton(VALUE copy, VALUE obj)
 {
-    VALUE copy = copy_object(obj);
     VALUE k = RBASIC(obj)->klass;
     if (FL_TEST(k, FL_SINGLETON) && RCLASS_EXT(k)->attached == obj) {
         /* the copy gets a singleton class with the same methods and the
@@ -230,6 +230,12 @@ VALUE obj_clone(VALUE obj)
             module_include(meta, iclass_module(p));
         }
     }
+}
+
+VALUE obj_clone(VALUE obj)
+{
+    VALUE copy = copy_object(obj);
+    obj_copy_singleton(copy, obj);
     if (FL_TEST(obj, FL_FROZEN)) FL_SET(copy, FL_FROZEN);
     return copy;
 }
@@ -430,7 +436,9 @@ VALUE conv_check_ary(VALUE obj)
     if (ARRAY_P(obj)) return obj;
     if (SPECIAL_P(obj)) return Qnil;
     VALUE v = convert_with(obj, ID_to_ary, "Array", false);
-    return ARRAY_P(v) ? v : Qnil;
+    if (NIL_P(v) || ARRAY_P(v)) return v;
+    /* as 1.8.7's rb_check_array_type: a to_ary that answers something else */
+    exc_raise(vm.c.TypeError, "%s#to_ary should return Array", obj_classname(obj));
 }
 
 VALUE conv_to_hash(VALUE obj)

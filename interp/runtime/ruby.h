@@ -114,6 +114,8 @@ VALUE const_peek_at(VALUE klass, ID id);      /* the same without autoloading */
 VALUE const_lookup(VALUE klass, ID id, bool inherit); /* Qundef if absent, no const_missing */
 void const_set(VALUE klass, ID id, VALUE val);
 bool const_defined(VALUE klass, ID id, bool inherit);
+VALUE const_lookup_from(VALUE klass, ID id, bool warn); /* Scope::X; Qundef if absent */
+bool const_defined_from(VALUE klass, ID id);            /* defined?(Scope::X) */
 VALUE const_remove(VALUE klass, ID id);
 VALUE class_constants(VALUE klass, bool inherit);
 void define_const(VALUE klass, const char *name, VALUE val);

@@ -328,6 +328,28 @@ VALUE const_lookup(VALUE klass, ID id, bool inherit)
     return Qundef;
 }
 
+/* Scope::X (1.8.7's rb_const_get_from): the scope and its ancestors; a
+   module does not look in Object, and a class that finds X only in Object
+   warns that the toplevel X was meant.  Qundef if absent. */
+VALUE const_lookup_from(VALUE klass, ID id, bool warn)
+{
+    for (VALUE k = klass; k; k = RCLASS(k)->super) {
+        VALUE v = const_get_at(k, id);
+        if (v == Qundef) continue;
+        if (k == vm.c.Object && klass != vm.c.Object && warn)
+            exc_warn("toplevel constant %s referenced by %s::%s", sym_name(id), class_name(klass), sym_name(id));
+        return v;
+    }
+    return Qundef;
+}
+
+bool const_defined_from(VALUE klass, ID id)
+{
+    for (VALUE k = klass; k; k = RCLASS(k)->super)
+        if (const_peek_at(k, id) != Qundef) return true;
+    return false;
+}
+
 VALUE const_get(VALUE klass, ID id)
 {
     VALUE v = const_lookup(klass, id, true);

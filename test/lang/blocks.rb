@@ -172,7 +172,8 @@ test "yield with splat and arrays" do
   def ys; a = [1, 2]; yield(*a); end
   assert_equal [1, 2], ys { |x, y| [x, y] }
   def yone; a = [[1, 2]]; yield(*a); end
-  assert_equal [1, 2], yone { |x, y| [x, y] }
+  assert_equal [[1, 2], nil], yone { |x, y| [x, y] }   # 1.8.7: not spread again
+  assert_equal [1, 2], yone { |x| x }
   def yempty; yield(*[]); end
   assert_nil yempty { |x| x }
 end

@@ -60,15 +60,16 @@ test "class expression value and self in the body" do
   assert_nil(class Animal; end)
 end
 
+# (messages of errors in "(eval)" code start with where they are, as in 1.8.7)
 test "superclass mismatch" do
   e = assert_raise(TypeError) { eval("class Dog < String; end") }
-  assert_equal "superclass mismatch for class Dog", e.message
+  assert_equal "(eval):1: superclass mismatch for class Dog", e.message
   assert_nothing_raised { eval("class Dog < Animal; end") }
   assert_nothing_raised { eval("class Dog; end") }
   e = assert_raise(TypeError) { eval("class Comparable; end") }
-  assert_equal "Comparable is not a class", e.message
+  assert_equal "(eval):1: Comparable is not a class", e.message
   e = assert_raise(TypeError) { eval("class BadSuper < 3; end") }
-  assert_equal "superclass must be a Class (Fixnum given)", e.message
+  assert_equal "(eval):1: superclass must be a Class (Fixnum given)", e.message
   assert_raise(TypeError) { Class.new(Class) }
 end
 
@@ -208,7 +209,7 @@ test "undef" do
   end
   assert_false u.respond_to?(:a)
   e = assert_raise(NameError) { eval("class Undefd; undef zz; end") }
-  assert_equal "undefined method `zz' for class `Undefd'", e.message
+  assert_equal "(eval):1: undefined method `zz' for class `Undefd'", e.message
   k = Class.new(String) { undef length }
   assert_raise(NoMethodError) { k.new("abc").length }
   assert_equal 3, "abc".length

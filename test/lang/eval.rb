@@ -25,7 +25,7 @@ test "eval errors" do
   assert_match(/undefined local variable or method `no_such_var_xyz'/, e.message)
   assert_raise(ZeroDivisionError) { eval("1 / 0") }
   e = assert_raise(SyntaxError) { eval("def x(; end", binding, "zfile.rb", 7) }
-  assert_match(/\Acompile error\nzfile\.rb:7: syntax error/, e.message)
+  assert_match(/\Acompile error\nzfile\.rb:7: syntax error/, e.message)   # as 1.8.7
 end
 
 test "__FILE__ and __LINE__ in eval" do

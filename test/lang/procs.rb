@@ -30,8 +30,8 @@ test "lambda and proc check arguments; Proc.new does not (1.8)" do
   assert_equal [1, nil], pn.call(1)
   assert_equal [1, 2], pn.call(1, 2, 3)
   assert_equal [1, 2], pn.call([1, 2])
-  e = assert_raise(ArgumentError) { lambda { |x| }.call }
-  assert_equal "wrong number of arguments (0 for 1)", e.message
+  e = assert_raise(ArgumentError) { lambda { |x, y| }.call }
+  assert_equal "wrong number of arguments (0 for 2)", e.message
   e = assert_raise(ArgumentError) { l.call(1) }
   assert_equal "wrong number of arguments (1 for 2)", e.message
   assert_equal [1, [2, 3]], lambda { |a, *b| [a, b] }.call(1, 2, 3)

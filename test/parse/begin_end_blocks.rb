@@ -1,4 +1,4 @@
-# BEGIN blocks are hoisted, END blocks are NODE_POSTEXE
+# BEGIN blocks are hoisted, with locals of their own; END blocks are NODE_POSTEXE
 p 1
 BEGIN { p 0 }
 END { p 2 }
