@@ -76,7 +76,7 @@ check(eval_message('eval("foo(1,,2)")') ==
       '"(eval):1: compile error\\n(eval):1: syntax error, unexpected \',\'\\nfoo(1,,2)\\n       ^"\n', "eval, caret")
 st, o, e = run(["-e", "def g\n  eval('x = ]')\nend\ng"])
 check(st == 1 and e.startswith("-e:2:in `g': (eval):1:in `g': compile error (SyntaxError)\n"
-                               "(eval):1: syntax error, unexpected ']'\nx = ]\n     ^\n\tfrom -e:2:in `eval'\n"),
+                               "(eval):1: syntax error, unexpected ']'\nx = ]\n     ^\n\tfrom -e:4:in `eval'\n"),
       "uncaught, from eval: %r" % e)
 st, o, e = run(["-e", "eval('1 +', nil, 'foo.rb', 10)"])
 check(st == 1 and e.startswith("foo.rb:10: compile error (SyntaxError)\nfoo.rb:10: syntax error, unexpected $end\n"),
