@@ -62,6 +62,7 @@ VALUE autoload_resolve(VALUE klass, ID id, VALUE marker);
 void const_delete_marker(VALUE klass, ID id, VALUE marker);
 void eval_init(void);
 void kernel_init(void);
+void kernel_uscore_init(void);   /* $_ functions: sub, gsub, chop, chomp, split */
 void gvar_init(void);
 void thread_init(void);      /* thread/ */
 bool thread_kill_others(int rounds);    /* embedders: end every other thread */
