@@ -124,7 +124,12 @@ static VALUE mod_const_defined(VALUE self, int argc, const VALUE *argv)
 }
 
 static VALUE mod_constants(VALUE self, int argc, const VALUE *argv) { return class_constants(self, true); }
-static VALUE mod_remove_const(VALUE self, int argc, const VALUE *argv) { return const_remove(self, const_name(argv[0])); }
+static VALUE mod_remove_const(VALUE self, int argc, const VALUE *argv)
+{
+    ID id = conv_to_id(argv[0]);
+    if (!sym_is_const(id)) exc_name_error(id, "`%s' is not allowed as a constant name", sym_name(id));
+    return const_remove(self, id);
+}
 
 static VALUE mod_const_missing(VALUE self, int argc, const VALUE *argv)
 {
@@ -166,6 +171,17 @@ static VALUE mod_cvar_set(VALUE self, int argc, const VALUE *argv)
 static VALUE mod_cvar_defined(VALUE self, int argc, const VALUE *argv)
 {
     return BOOL2V(cvar_defined(self, cvar_name(argv[0])));
+}
+
+static VALUE mod_remove_cvar(VALUE self, int argc, const VALUE *argv)
+{
+    ID id = conv_to_id(argv[0]);
+    if (!sym_is_cvar(id)) exc_name_error(id, "wrong class variable name %s", sym_name(id));
+    if (OBJ_FROZEN(self)) exc_raise(vm.c.TypeError, "can't modify frozen class/module");
+    VALUE v = cvar_remove(self, id);
+    if (v != Qundef) return v;
+    if (cvar_defined(self, id)) exc_name_error(id, "cannot remove %s for %s", sym_name(id), class_name(self));
+    exc_name_error(id, "class variable %s not defined for %s", sym_name(id), class_name(self));
 }
 
 /* ------------------------------------------------------------ methods by name */
@@ -430,8 +446,9 @@ void module_init(void)
     define_method(m, "const_missing", mod_const_missing, 1);
     define_singleton_method(m, "nesting", mod_s_nesting, 0);
     define_method(m, "class_variables", mod_cvars, 0);
-    define_method(m, "class_variable_get", mod_cvar_get, 1);
-    define_method(m, "class_variable_set", mod_cvar_set, 2);
+    define_private_method(m, "class_variable_get", mod_cvar_get, 1);   /* private in 1.8.7 */
+    define_private_method(m, "class_variable_set", mod_cvar_set, 2);
+    define_private_method(m, "remove_class_variable", mod_remove_cvar, 1);
     define_method(m, "class_variable_defined?", mod_cvar_defined, 1);
     define_method(m, "instance_methods", mod_instance_methods, -1);
     define_method(m, "public_instance_methods", mod_public_imethods, -1);

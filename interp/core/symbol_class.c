@@ -105,7 +105,7 @@ static VALUE y_to_s(VALUE self, int argc, const VALUE *argv)
     return str_new(sym_name(id), (long)sym_len(id));
 }
 
-static VALUE y_to_i(VALUE self, int argc, const VALUE *argv) { return INT2FIX(SYM2ID(self)); }
+static VALUE y_to_i(VALUE self, int argc, const VALUE *argv) { return INT2FIX(sym_to_i(SYM2ID(self))); }
 static VALUE y_to_sym(VALUE self, int argc, const VALUE *argv) { return self; }
 static VALUE y_inspect(VALUE self, int argc, const VALUE *argv) { return str_sym_inspect(SYM2ID(self)); }
 static VALUE y_eq(VALUE self, int argc, const VALUE *argv) { return BOOL2V(self == argv[0]); }

@@ -62,15 +62,14 @@ static VALUE catch_body(VALUE tag) { return vm_yield1(tag); }
 
 static VALUE k_catch(VALUE self, int argc, const VALUE *argv)
 {
-    VALUE tag = argv[0];
-    if (STRING_P(tag)) tag = conv_to_sym(tag);
+    VALUE tag = conv_to_sym(argv[0]);   /* 1.8.7: tags are names */
     return vm_catch(tag, catch_body, tag);
 }
 
 static VALUE k_throw(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 1, 2);
-    VALUE tag = STRING_P(argv[0]) ? conv_to_sym(argv[0]) : argv[0];
+    VALUE tag = conv_to_sym(argv[0]);
     vm_throw(tag, argc > 1 ? argv[1] : Qnil);
 }
 

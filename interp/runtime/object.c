@@ -455,13 +455,20 @@ VALUE conv_to_a(VALUE obj)
     return ary_new_of(1, obj);
 }
 
+/* A method, variable or constant name, as 1.8.7 takes one: a Symbol, a
+   String (or to_str), or a Fixnum that is a Symbol's to_i (warned). */
 ID conv_to_id(VALUE obj)
 {
     if (SYMBOL_P(obj)) return SYM2ID(obj);
     if (STRING_P(obj)) return str_to_id(obj);
     if (FIXNUM_P(obj)) {
-        exc_raise(vm.c.ArgumentError, "%ld is not a symbol", FIX2LONG(obj));
+        exc_warn("do not use Fixnums as Symbols");
+        ID id = sym_from_i(FIX2LONG(obj));
+        if (!id) exc_raise(vm.c.ArgumentError, "%ld is not a symbol", FIX2LONG(obj));
+        return id;
     }
+    VALUE str = conv_check_str(obj);
+    if (!NIL_P(str)) return str_to_id(str);
     VALUE s = obj_inspect(obj);
     exc_raise(vm.c.TypeError, "%s is not a symbol", RSTRING_PTR(s));
 }

@@ -124,6 +124,7 @@ void ivar_copy(VALUE dst, VALUE src);
 VALUE cvar_get(VALUE klass, ID id);
 void cvar_set(VALUE klass, ID id, VALUE val, bool declare);
 bool cvar_defined(VALUE klass, ID id);
+VALUE cvar_remove(VALUE klass, ID id);        /* from klass itself; Qundef if not there */
 VALUE class_cvars(VALUE klass);
 
 /* ------------------------------------------------------------ calls and blocks (ev_call.c) */

@@ -273,6 +273,13 @@ void cvar_set(VALUE klass, ID id, VALUE val, bool declare)
 
 bool cvar_defined(VALUE klass, ID id) { return cvar_owner(klass, id) != NULL; }
 
+VALUE cvar_remove(VALUE klass, ID id)
+{
+    VALUE v;
+    struct idtab *t = RCLASS_EXT(klass)->cv_tbl;
+    return t && idtab_delete(t, id, &v) ? v : Qundef;
+}
+
 VALUE class_cvars(VALUE klass)
 {
     VALUE ary = ary_new();
