@@ -15,7 +15,7 @@ test "+ - * & |" do
   assert_equal [], [1, 2] * 0
   assert_equal "1-2", [1, 2] * "-"
   assert_raise(ArgumentError, "negative argument") { [1] * -1 }
-  assert_raise(TypeError) { [1] * :a }
+  assert_raise(TypeError, "no implicit conversion from nil to integer") { [1] * nil }
   assert_equal [2, 3], [1, 2, 3, 3] & [3, 2, 2]
   assert_equal [], [1] & []
   assert_equal [1, 2, 3, 4], [1, 2, 2] | [3, 2, 4]
