@@ -345,9 +345,9 @@ void ary_store(VALUE ary, long i, VALUE v)
 VALUE ary_concat(VALUE ary, VALUE other)
 {
     if (!ARRAY_P(other)) other = conv_to_ary(other);
-    ary_check_frozen(ary);
     long len = RARRAY_LEN(ary), n = RARRAY_LEN(other);
     if (n == 0) return ary;
+    ary_check_frozen(ary);
     ary_reserve(ary, len + n);
     memcpy(RARRAY_PTR(ary) + len, RARRAY_PTR(other), (size_t)n * sizeof(VALUE));
     RARRAY(ary)->len = len + n;
@@ -909,8 +909,11 @@ static VALUE ary_indexes(VALUE self, int argc, const VALUE *argv)
 }
 
 /* ------------------------------------------------------------ adding and removing */
+/* 1.8.7 checks frozen only when something would change: [1].freeze.push
+   is [1] (unshift, concat([]) and delete_at out of range too). */
 static VALUE ary_push_m(VALUE self, int argc, const VALUE *argv)
 {
+    if (argc == 0) return self;
     ary_check_frozen(self);
     long len = RARRAY_LEN(self);
     ary_reserve(self, len + argc);
@@ -943,8 +946,8 @@ static VALUE ary_shift_m(VALUE self, int argc, const VALUE *argv)
 
 static VALUE ary_unshift_m(VALUE self, int argc, const VALUE *argv)
 {
-    ary_check_frozen(self);
     if (argc == 0) return self;
+    ary_check_frozen(self);
     ary_open_front(self, argc);
     memcpy(RARRAY_PTR(self), argv, (size_t)argc * sizeof(VALUE));
     return self;
@@ -994,7 +997,6 @@ static VALUE ary_delete_at(VALUE self, long pos)
 
 static VALUE ary_delete_at_m(VALUE self, int argc, const VALUE *argv)
 {
-    ary_check_frozen(self);
     return ary_delete_at(self, num_to_long(argv[0]));
 }
 

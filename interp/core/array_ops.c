@@ -88,18 +88,21 @@ static VALUE ary_or(VALUE self, int argc, const VALUE *argv)
 }
 
 /* ------------------------------------------------------------ uniq, compact */
+/* Frozen is checked at the first duplicate: without one there is nothing
+   to change and 1.8.7 returns nil. */
 static VALUE ary_uniq_bang(VALUE self, int argc, const VALUE *argv)
 {
-    ary_modify(self);
     VALUE set = hash_new();
-    long j = 0, len = RARRAY_LEN(self);
-    for (long i = 0; i < RARRAY_LEN(self); i++) {
+    long j = 0;
+    while (j < RARRAY_LEN(self) && set_add(set, RARRAY_PTR(self)[j])) j++;
+    if (j >= RARRAY_LEN(self)) return Qnil;
+    ary_modify(self);
+    for (long i = j + 1; i < RARRAY_LEN(self); i++) {
         VALUE v = RARRAY_PTR(self)[i];
         if (!set_add(set, v)) continue;
-        if (i != j) ary_store(self, j, v);
+        ary_store(self, j, v);
         j++;
     }
-    if (j == len) return Qnil;
     ary_resize(self, j);
     return self;
 }
@@ -195,10 +198,10 @@ static VALUE ary_flatten_bang(VALUE self, int argc, const VALUE *argv)
 {
     int level = level_arg(argc, argv);
     bool mod;
-    ary_modify(self);
-    if (level == 0) return Qnil;
+    if (level == 0) return self;
     VALUE r = flatten(self, level, &mod);
     if (!mod) return Qnil;
+    ary_modify(self);
     ary_replace(self, r);
     return self;
 }

@@ -574,7 +574,7 @@ static enum hash_iter update_block_i(VALUE key, VALUE val, void *h)
 static VALUE hash_update(VALUE self, int argc, const VALUE *argv)
 {
     VALUE other = to_hash(argv[0]);
-    hash_modify(self);
+    if (hash_size(other) > 0) hash_modify(self);   /* 1.8.7: merge!({}) of a frozen Hash is no error */
     hash_foreach(other, vm_block_given() ? update_block_i : update_i, (void *)self);
     return self;
 }

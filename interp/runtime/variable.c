@@ -158,7 +158,7 @@ VALUE ivar_get(VALUE obj, ID id)
 VALUE ivar_set(VALUE obj, ID id, VALUE val)
 {
     if (!HEAP_P(obj)) exc_raise(vm.c.ArgumentError, "can't set instance variable on an immediate value");
-    if (FL_TEST(obj, FL_FROZEN)) exc_frozen(obj);
+    if (FL_TEST(obj, FL_FROZEN)) exc_raise(vm.c.TypeError, "can't modify frozen object");   /* 1.8.7's words */
     if (BUILTIN_TYPE(obj) == T_OBJECT)
         obj_ivar_store(obj, class_ivar_index(obj_class(obj), id, true), val);
     else

@@ -266,7 +266,7 @@ test "dup, clone and freeze" do
   assert_true a.clone.frozen?
   assert_false a.dup.frozen?
   e = assert_raise(TypeError) { a.age = 2 }
-  assert_equal "can't modify frozen Animal", e.message
+  assert_equal "can't modify frozen object", e.message
   s = "str".freeze
   assert_raise(TypeError) { s << "x" }
   assert_false 5.frozen?          # 1.8: immediates are not frozen
