@@ -613,7 +613,7 @@ VALUE ary_inspect(VALUE ary)
 
 static VALUE join_body(VALUE ary, VALUE sep, bool recur)
 {
-    if (recur) exc_raise(vm.c.ArgumentError, "recursive array join");
+    if (recur) return str_new_cstr("[...]");   /* 1.8.7 */
     VALUE s = str_new_capa(RARRAY_LEN(ary) * 8);
     for (long i = 0; i < RARRAY_LEN(ary); i++) {
         VALUE v = RARRAY_PTR(ary)[i];
@@ -1021,7 +1021,8 @@ static VALUE ary_slice_bang(VALUE self, int argc, const VALUE *argv)
     if (argc == 2) return slice_bang_range(self, ary_index_arg(argv[0]), ary_index_arg(argv[1]));
     if (TYPE_P(argv[0], T_RANGE)) {
         long beg, len;
-        if (!range_beg_len(argv[0], &beg, &len, RARRAY_LEN(self), 1)) return Qnil;
+        /* 1.8.7: a Range out of bounds is nil, not a RangeError */
+        if (!range_beg_len(argv[0], &beg, &len, RARRAY_LEN(self), 0)) return Qnil;
         return slice_bang_range(self, beg, len);
     }
     return ary_delete_at(self, ary_index_arg(argv[0]));

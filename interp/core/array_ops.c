@@ -209,7 +209,7 @@ static VALUE ary_flatten_bang(VALUE self, int argc, const VALUE *argv)
 /* ------------------------------------------------------------ block filters */
 static VALUE ary_collect(VALUE self, int argc, const VALUE *argv)
 {
-    if (!vm_block_given()) return enumerator_for(self, sym_name(vm_current_mid()), 0, NULL);
+    if (!vm_block_given()) return ary_new_from(RARRAY_LEN(self), RARRAY_PTR(self));   /* 1.8.7 */
     VALUE r = ary_new_capa(RARRAY_LEN(self));
     for (long i = 0; i < RARRAY_LEN(self); i++) ary_push(r, vm_yield1(RARRAY_PTR(self)[i]));
     return r;

@@ -209,17 +209,17 @@ static int cmp_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The entries of a directory, sorted, without "." and ".." (unless
-   want_dots, which keeps "."). */
-static VALUE sorted_entries(VALUE dir, bool want_dot)
+/* The entries of a directory, sorted, without "." and ".." unless
+   want_dots: a pattern that matches dot files matches them too (1.8.7's
+   Dir.glob(".*") is [".", "..", ...]). */
+static VALUE sorted_entries(VALUE dir, bool want_dots)
 {
     VALUE names = ary_new();
     DIR *d = opendir(RSTRING_LEN(dir) ? str_cstr(dir) : ".");
     if (!d) return names;
     struct dirent *e;
     while ((e = readdir(d))) {
-        if (strcmp(e->d_name, "..") == 0) continue;
-        if (strcmp(e->d_name, ".") == 0 && !want_dot) continue;
+        if (!want_dots && (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)) continue;
         ary_push(names, str_new_cstr(e->d_name));
     }
     closedir(d);
