@@ -377,6 +377,18 @@ static VALUE mod_init_copy(VALUE self, int argc, const VALUE *argv)
     return self;
 }
 
+/* A class copies another only while it is a fresh dup or clone: String
+   must not become Fixnum. */
+static VALUE class_init_copy(VALUE self, int argc, const VALUE *argv)
+{
+    VALUE orig = argv[0];
+    if (!FL_TEST(self, CLASS_COPY_PENDING)) exc_raise(vm.c.TypeError, "already initialized class");
+    if (!TYPE_P(orig, T_CLASS)) exc_raise(vm.c.TypeError, "initialize_copy should take same class object");
+    if (FL_TEST(orig, FL_SINGLETON)) exc_raise(vm.c.TypeError, "can't copy singleton class");
+    FL_UNSET(self, CLASS_COPY_PENDING);
+    return mod_init_copy(self, argc, argv);
+}
+
 /* ------------------------------------------------------------ Module.new, Class */
 static VALUE eval_body_under(VALUE mod)
 {
@@ -481,6 +493,7 @@ void module_init(void)
     define_singleton_method(c, "new", class_s_new, -1);
     define_method(c, "new", class_new_m, -1);
     define_method(c, "allocate", class_allocate_m, 0);
+    define_private_method(c, "initialize_copy", class_init_copy, 1);
     define_method(c, "superclass", class_superclass_m, 0);
     define_private_method(c, "inherited", mod_nop, 1);
     undef_method(c, "append_features");

@@ -148,15 +148,31 @@ void exc_name_error(ID name, const char *fmt, ...)
     exc_raise_obj(exc);
 }
 
+/* Receivers whose inspect runs for a NameError message right now: an
+   inspect that fails the same way again (an object without to_s) gets
+   the plain #<Foo:0x...> instead of recursing. */
+#define DESCRIBING_MAX 16
+static VALUE describing[DESCRIBING_MAX];
+static int ndescribing;
+
+static bool being_described(VALUE obj)
+{
+    for (int i = 0; i < ndescribing; i++) if (describing[i] == obj) return true;
+    return false;
+}
+
 /* "nil:NilClass", "main:Object", "#<Foo:0x...>" as NameError messages show. */
 static VALUE describe_receiver(VALUE obj)
 {
     const char *special = special_name(obj);
     VALUE d;
     if (special) d = str_new_cstr(special);
+    else if (being_described(obj) || ndescribing == DESCRIBING_MAX) d = obj_any_to_s(obj);
     else {
         int state;
+        describing[ndescribing++] = obj;
         d = vm_protect((VALUE (*)(VALUE))obj_inspect, obj, &state);
+        ndescribing--;
         if (state || !STRING_P(d) || RSTRING_LEN(d) > 65) d = obj_any_to_s(obj);
     }
     if (RSTRING_PTR(d)[0] != '#') str_cat_fmt(d, ":%s", class_name(obj_class(obj)));

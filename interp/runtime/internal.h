@@ -161,6 +161,9 @@ struct class_ext {
     bool is_meta_done;
 };
 #define RCLASS_EXT(c) (RCLASS(c)->ext)
+/* a class made by dup/clone, until its initialize_copy ran: the only
+   class initialize_copy may fill (1.8.7 "already initialized class") */
+#define CLASS_COPY_PENDING FL_USER(0)
 uint32_t class_ivar_index(VALUE klass, ID id, bool create);  /* UINT32_MAX if absent */
 VALUE obj_ivar_at(VALUE obj, uint32_t idx);
 void obj_ivar_store(VALUE obj, uint32_t idx, VALUE val);

@@ -201,6 +201,7 @@ static VALUE copy_object(VALUE obj)
     if (TYPE_P(obj, T_CLASS) || TYPE_P(obj, T_MODULE)) {
         copy = BUILTIN_TYPE(obj) == T_CLASS ? class_new(class_superclass(obj) == Qnil ? 0 : class_superclass(obj))
                                             : module_new();
+        FL_SET(copy, CLASS_COPY_PENDING);
     } else {
         copy = class_allocate(klass);
     }
