@@ -301,20 +301,66 @@ static VALUE method_name(VALUE self, int argc, const VALUE *argv) { return str_n
 static VALUE method_owner(VALUE self, int argc, const VALUE *argv) { return RMENTRY(method_get(self)->me)->owner; }
 static VALUE method_receiver(VALUE self, int argc, const VALUE *argv) { return method_get(self)->recv; }
 
+/* As 1.8.7: "Foo#bar", "Foo(Kernel)#object_id"; a singleton method
+   "Foo.cm", "#<Object:0x...>.foo", "Bar(Foo).cm" when inherited; unbound
+   from a singleton class "#<Class:Foo>#cm". */
 static VALUE method_inspect(VALUE self, int argc, const VALUE *argv)
 {
     struct method_obj *m = method_get(self);
     VALUE owner = RMENTRY(m->me)->owner;
-    const char *kn = class_name(m->klass);
-    if (owner != m->klass) return str_new_fmt("#<%s: %s(%s)#%s>", obj_classname(self), kn, class_name(owner), sym_name(m->mid));
-    return str_new_fmt("#<%s: %s#%s>", obj_classname(self), kn, sym_name(m->mid));
+    VALUE s = str_new_fmt("#<%s: ", obj_classname(self));
+    const char *sharp = "#";
+    if (TYPE_P(owner, T_CLASS) && FL_TEST(owner, FL_SINGLETON)) {
+        VALUE attached = RCLASS_EXT(owner)->attached;
+        if (m->recv == Qundef) {
+            str_append(s, obj_inspect(owner));
+        } else {
+            str_append(s, obj_inspect(m->recv));
+            if (m->recv != attached) {
+                str_cat(s, "(", 1);
+                str_append(s, obj_inspect(attached));
+                str_cat(s, ")", 1);
+            }
+            sharp = ".";
+        }
+    } else {
+        str_cat_cstr(s, class_name(m->klass));
+        if (owner != m->klass) str_cat_fmt(s, "(%s)", class_name(owner));
+    }
+    str_cat_fmt(s, "%s%s>", sharp, sym_name(m->mid));
+    return s;
+}
+
+/* Entries with the same body: an alias is the same method (1.8.7). */
+static bool same_body(VALUE a, VALUE b)
+{
+    if (a == b) return true;
+    if (ME_TYPE(a) != ME_TYPE(b) || RMENTRY(a)->owner != RMENTRY(b)->owner) return false;
+    switch (ME_TYPE(a)) {
+    case ME_CFUNC: return RMENTRY(a)->body.fn == RMENTRY(b)->body.fn;
+    case ME_AST: return RMENTRY(a)->body.def == RMENTRY(b)->body.def;
+    case ME_IVAR_GET: case ME_IVAR_SET: return RMENTRY(a)->body.ivar == RMENTRY(b)->body.ivar;
+    case ME_BMETHOD: return RMENTRY(a)->body.proc == RMENTRY(b)->body.proc;
+    default: return false;
+    }
 }
 
 static VALUE method_eq(VALUE self, int argc, const VALUE *argv)
 {
     if (!TYPE_P(argv[0], T_DATA) || RDATA(argv[0])->type != &method_type) return Qfalse;
+    if (class_of(self) != class_of(argv[0])) return Qfalse;
     struct method_obj *a = method_get(self), *b = method_get(argv[0]);
-    return BOOL2V(a->recv == b->recv && a->me == b->me);
+    return BOOL2V(a->recv == b->recv && a->klass == b->klass && same_body(a->me, b->me));
+}
+
+/* clone: the same method (1.8.7; dup has no allocator) */
+static VALUE method_clone(VALUE self, int argc, const VALUE *argv)
+{
+    struct method_obj *m = method_get(self), *c = xcalloc(1, sizeof *c);
+    *c = *m;
+    VALUE copy = data_new(obj_class(self), &method_type, c);
+    RBASIC(copy)->flags |= RBASIC(self)->flags & (FL_TAINT | FL_FROZEN);
+    return copy;
 }
 
 /* define_method(name, proc/method/block) */
@@ -373,6 +419,7 @@ void proc_init(void)
     define_method(m, "inspect", method_inspect, 0);
     define_method(m, "to_s", method_inspect, 0);
     define_method(m, "==", method_eq, 1);
+    define_method(m, "clone", method_clone, 0);
     VALUE um = vm.c.UnboundMethod = class_define("UnboundMethod", vm.c.Object);
     class_set_allocator(um, NULL);
     define_method(um, "bind", umethod_bind, 1);
@@ -382,4 +429,5 @@ void proc_init(void)
     define_method(um, "inspect", method_inspect, 0);
     define_method(um, "to_s", method_inspect, 0);
     define_method(um, "==", method_eq, 1);
+    define_method(um, "clone", method_clone, 0);
 }

@@ -572,6 +572,15 @@ bool gc_enable(bool on)
 
 size_t gc_count(void) { return heap.count; }
 
+/* GC.stress: collect at every allocation (MINIRUBY_GC_STRESS sets it too) */
+bool gc_stress(void) { return heap.stress; }
+
+void gc_set_stress(bool on)
+{
+    heap.stress = on;
+    heap.slow = on || heap.want_gc;
+}
+
 void gc_each_object(void (*fn)(VALUE obj, void *arg), void *arg)
 {
     for (size_t i = 0; i < heap.npages; i++) {

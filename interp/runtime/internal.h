@@ -24,6 +24,8 @@ void gc_mark_frames(struct frame *f);
 void gc_mark_thread_stack(struct thread *th, char *lo);
 void gc_mark_running_stack(void);
 void gc_prepare_nomem(void);      /* after the exception classes exist */
+bool gc_stress(void);             /* GC.stress */
+void gc_set_stress(bool on);
 
 /* ---- start-up: each module defines its classes and methods */
 void class_init(void);       /* Object, Module, Class, Kernel: first */

@@ -19,7 +19,8 @@ VALUE obj_id(VALUE obj)
 {
     if (FIXNUM_P(obj)) return int_new(2 * FIX2LONG(obj) + 1);
     if (obj == Qnil || obj == Qtrue || obj == Qfalse) return INT2FIX((long)obj);  /* 4, 2, 0 as in 1.8 */
-    return int_new((long)(obj >> 1));
+    if (SYMBOL_P(obj)) return int_new((long)obj);    /* 1.8: even, not 0 mod 4: no other id */
+    return int_new((long)(obj >> 1));                /* 0 mod 4 */
 }
 
 bool obj_equal(VALUE a, VALUE b)
