@@ -248,4 +248,5 @@ void kernel_init(void)
     define_global_function("global_variables", k_global_variables, 0);
     define_global_function("warn", k_warn, 1);
     kernel_uscore_init();
+    gvar_trace_init();
 }

@@ -148,6 +148,7 @@ void *gvar_entry(ID id);              /* stable handle for bound nodes */
 VALUE gvar_entry_get(void *entry);
 VALUE gvar_entry_set(void *entry, VALUE val);
 void gvar_mark_all(void);
+void gvar_trace_init(void);           /* Kernel#trace_var, #untrace_var */
 
 /* class internals shared with the evaluator */
 struct class_ext {
