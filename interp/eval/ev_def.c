@@ -88,10 +88,12 @@ static VALUE run_body(struct frame *f, VALUE klass, const struct scope_info *sco
         .argc = 0, .argv = NULL, .flags = FRAME_CLASS, .visi = VIS_PUBLIC,
     };
     cf.home = &cf;
+    if (UNLIKELY(vm_tracing)) vm_trace_class("class", f->node, f);
     vm.th->frame = &cf;
     ev_stack_check();
     VALUE v = body ? EVAL(body, &cf) : Qnil;
     vm.th->frame = f;
+    if (UNLIKELY(vm_tracing)) vm_trace_class("end", f->node, f);
     return v;
 }
 

@@ -17,13 +17,13 @@ static VALUE make_exception(int argc, const VALUE *argv)
         if (!NIL_P(err)) return err;
         return exc_new(vm.c.RuntimeError, "", 0);   /* reported as "unhandled exception" */
     }
-    if (argc == 1 && STRING_P(argv[0])) return exc_new_str(vm.c.RuntimeError, argv[0]);
+    if (argc == 1 && STRING_P(argv[0])) return vm_call1(vm.c.RuntimeError, ID_new, argv[0]);
     if (!vm_respond_to(argv[0], ID_exception, true))
         exc_raise(vm.c.TypeError, "exception class/object expected");
     VALUE exc = vm_call(argv[0], ID_exception, argc > 1 ? 1 : 0, argv + 1);
     if (!HEAP_P(exc) || !obj_is_kind_of(exc, vm.c.Exception))
         exc_raise(vm.c.TypeError, "exception object expected");
-    if (argc > 2) exc_set_backtrace(exc, argv[2]);
+    if (argc > 2) vm_call1(exc, sym_intern_cstr("set_backtrace"), argv[2]);
     return exc;
 }
 
@@ -31,8 +31,10 @@ static VALUE k_raise(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 3);
     VALUE exc = make_exception(argc, argv);
-    /* as 1.8's rb_longjmp: an exception raised again keeps its backtrace */
-    if (NIL_P(ivar_get(exc, ID_bt))) exc_set_backtrace(exc, exc_backtrace_here(1));
+    /* as 1.8's rb_longjmp: an exception raised again keeps its backtrace;
+       backtrace and set_backtrace are called, as 1.8.7 calls them */
+    if (NIL_P(vm_call0(exc, sym_intern_cstr("backtrace"))))
+        vm_call1(exc, sym_intern_cstr("set_backtrace"), exc_backtrace_here(1));
     exc_raise_obj(exc);
 }
 
@@ -249,4 +251,5 @@ void kernel_init(void)
     define_global_function("warn", k_warn, 1);
     kernel_uscore_init();
     gvar_trace_init();
+    trace_init();
 }

@@ -81,6 +81,7 @@ void exc_raise_obj(VALUE exc)
     if (NIL_P(ivar_get(exc, ID_bt))) exc_set_backtrace(exc, exc_backtrace_here(0));
     if (vm.debug && !obj_is_kind_of(exc, vm.c.SystemExit)) debug_report(exc);
     vm.th->errinfo = exc;
+    if (UNLIKELY(vm_tracing)) vm_trace_raise();
     tag_jump(TAG_RAISE, exc, 0);
 }
 

@@ -84,12 +84,14 @@ struct RCref {
 #define RCREF(v) ((struct RCref *)(v))
 
 /* ---- scripts: a parsed program and what keeps its AST alive */
+struct trace_slots;
 struct script {
     struct arena *arena;
     struct node_program *prog;
     const char *file;
     VALUE *lits;           /* literal VALUEs the binder made */
     size_t nlits, capa;
+    struct trace_slots *trace;   /* its statements, for set_trace_func (trace.c) */
 };
 VALUE script_new(const char *file);
 struct script *script_get(VALUE script);
@@ -124,6 +126,14 @@ void vm_run_at_exit(void);
 bool binding_context(VALUE obj, VALUE *self, struct env **env, VALUE *cref, const struct block **blk);
 VALUE vm_define_method_body(VALUE klass, ID mid, VALUE body, enum visibility visi);
 void vm_undef(VALUE klass, ID mid);
+
+/* set_trace_func (eval/trace.c): the hooks run only while vm_tracing */
+extern bool vm_tracing;
+void vm_trace_raise(void);
+void trace_init(void);
+void trace_note_seq(struct script *s, struct node_list *seq);   /* the binder, for each NODE_SEQ */
+void trace_note_slot(struct script *s, struct node **slot);      /* and each one-statement body */
+void trace_script_free(struct script *s);
 
 /* signals (signal.c) */
 bool signal_any_pending(void);
