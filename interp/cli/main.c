@@ -216,10 +216,10 @@ static void shebang_switches(struct options *o, VALUE src)
 static void set_program_globals(struct options *o, const char *file)
 {
     VALUE argv_ary = ary_new();
-    for (int i = 0; i < o->nrest; i++) ary_push(argv_ary, str_new_cstr(o->rest[i]));
+    for (int i = 0; i < o->nrest; i++) ary_push(argv_ary, obj_taint(str_new_cstr(o->rest[i])));   /* tainted as 1.8.7 */
     define_global_const("ARGV", argv_ary);
     gvar_set(sym_intern_cstr("$*"), argv_ary);
-    VALUE name = str_new_cstr(file);
+    VALUE name = obj_taint(str_new_cstr(file));
     gvar_set(sym_intern_cstr("$0"), name);
     gvar_alias(sym_intern_cstr("$PROGRAM_NAME"), sym_intern_cstr("$0"));
     vm.script_name = file;

@@ -171,6 +171,7 @@ static void ary_reset(VALUE ary)
 void ary_check_frozen(VALUE ary)
 {
     if (FL_TEST(ary, FL_FROZEN)) exc_frozen(ary);
+    SAFE_CHECK_MODIFY(ary, "array");
 }
 
 void ary_modify(VALUE ary)
@@ -359,14 +360,14 @@ VALUE ary_dup(VALUE ary)
 {
     long len = RARRAY_LEN(ary);
     VALUE klass = ary_klass(ary);
-    if (len < ARY_SHARE_MIN) return ary_new_from_class(klass, len, RARRAY_PTR(ary));
+    if (len < ARY_SHARE_MIN) return obj_infect(ary_new_from_class(klass, len, RARRAY_PTR(ary)), ary);
     VALUE dup = gc_new_obj(T_ARRAY, klass);
     VALUE root = ary_make_shared(ary, false);
     FL_SET(dup, ARY_SHARED);
     RARRAY(dup)->as.heap.aux.shared = root;
     RARRAY(dup)->as.heap.ptr = RARRAY(ary)->as.heap.ptr;
     RARRAY(dup)->len = len;
-    return dup;
+    return obj_infect(dup, ary);
 }
 
 /* 1.8's rb_ary_dup: the class and the instance variables come along. */
@@ -601,7 +602,7 @@ static VALUE inspect_body(VALUE ary, VALUE unused, bool recur)
         if (i > 0) str_cat(s, ", ", 2);
         str_append(s, obj_inspect(RARRAY_PTR(ary)[i]));
     }
-    return str_cat(s, "]", 1);
+    return obj_infect(str_cat(s, "]", 1), ary);
 }
 
 VALUE ary_inspect(VALUE ary)
@@ -622,7 +623,8 @@ static VALUE join_body(VALUE ary, VALUE sep, bool recur)
         else if (ARRAY_P(v)) str_append(s, ary_join(v, sep));
         else str_append(s, obj_to_s(v));
     }
-    return s;
+    if (!NIL_P(sep)) obj_infect(s, sep);      /* even when not inserted */
+    return obj_infect(s, ary);
 }
 
 static bool has_array_elem(VALUE ary)
@@ -922,7 +924,11 @@ static VALUE ary_push_m(VALUE self, int argc, const VALUE *argv)
     return self;
 }
 
-static VALUE ary_lshift(VALUE self, int argc, const VALUE *argv) { return ary_push(self, argv[0]); }
+static VALUE ary_lshift(VALUE self, int argc, const VALUE *argv)
+{
+    SAFE_CHECK_MODIFY(self, "array");   /* ary_push checks frozen, not $SAFE */
+    return ary_push(self, argv[0]);
+}
 
 static VALUE ary_pop_m(VALUE self, int argc, const VALUE *argv)
 {

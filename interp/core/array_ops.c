@@ -48,7 +48,7 @@ static VALUE ary_times(VALUE self, int argc, const VALUE *argv)
     VALUE r = ary_alloc_class(obj_class(self), n * len);
     for (long i = 0; i < n; i++) memcpy(RARRAY_PTR(r) + i * len, RARRAY_PTR(self), (size_t)len * sizeof(VALUE));
     RARRAY(r)->len = n * len;
-    return r;
+    return obj_infect(r, self);
 }
 
 static VALUE ary_minus(VALUE self, int argc, const VALUE *argv)
@@ -191,7 +191,7 @@ static VALUE ary_flatten_m(VALUE self, int argc, const VALUE *argv)
     int level = level_arg(argc, argv);
     bool mod;
     if (level == 0) return self;
-    return flatten(self, level, &mod);
+    return obj_infect(flatten(self, level, &mod), self);
 }
 
 static VALUE ary_flatten_bang(VALUE self, int argc, const VALUE *argv)
@@ -447,7 +447,7 @@ static VALUE ary_reverse(VALUE self, int argc, const VALUE *argv)
     VALUE *src = RARRAY_PTR(self), *dst = RARRAY_PTR(r);
     for (long i = 0; i < len; i++) dst[i] = src[len - 1 - i];
     RARRAY(r)->len = len;
-    return r;
+    return obj_infect(r, self);
 }
 
 void ary_init_ops(VALUE c)

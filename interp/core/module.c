@@ -85,6 +85,7 @@ static VALUE mod_include(VALUE self, int argc, const VALUE *argv)
 
 static VALUE mod_append_features(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(4);
     if (!TYPE_P(argv[0], T_CLASS) && !TYPE_P(argv[0], T_MODULE)) exc_wrong_type(argv[0], "Class");
     module_include(argv[0], self);
     return self;
@@ -92,6 +93,7 @@ static VALUE mod_append_features(VALUE self, int argc, const VALUE *argv)
 
 static VALUE mod_extend_object(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(4);
     obj_extend(argv[0], self);
     return argv[0];
 }

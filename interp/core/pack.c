@@ -401,7 +401,7 @@ static void pack_one(struct packer *pk, struct tmpl *t)
 static VALUE a_pack(VALUE self, int argc, const VALUE *argv)
 {
     VALUE fmt = str_new_frozen(conv_to_str(argv[0]));
-    struct packer pk = { self, str_new(NULL, 0), 0 };
+    struct packer pk = { self, obj_infect(str_new(NULL, 0), argv[0]), 0 };
     struct tmpl t = { RSTRING_PTR(fmt), RSTRING_PTR(fmt) + RSTRING_LEN(fmt), 0, false, false, 0 };
     while (next_directive(&t, items_left(&pk), false)) {
         if (t.star && strchr("aAZbBhH", t.type)) t.len = 0;   /* from the item's length */

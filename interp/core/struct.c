@@ -313,7 +313,7 @@ static VALUE inspect_body(VALUE s, VALUE arg, bool recursive)
         str_cat(str, "=", 1);
         str_append(str, obj_inspect(RSTRUCT_PTR(s)[i]));
     }
-    return str_cat(str, ">", 1);
+    return obj_infect(str_cat(str, ">", 1), s);
 }
 
 static VALUE struct_inspect(VALUE self, int argc, const VALUE *argv)

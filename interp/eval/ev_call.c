@@ -293,7 +293,8 @@ static NOINLINE VALUE invoke_ast_traced(VALUE recv, VALUE me, ID mid, int argc, 
     return invoke_ast_in(recv, me, mid, argc, argv, blk, true);
 }
 
-static NOINLINE VALUE invoke_bmethod_traced(const struct block *b, VALUE recv, int argc, const VALUE *argv)
+static NOINLINE VALUE invoke_bmethod_traced(VALUE proc, const struct block *b, VALUE recv, int argc,
+                                            const VALUE *argv)
 {
     vm_trace_bmethod("call", b->method_me, b->mid, b);
     struct tag tag;
@@ -301,7 +302,7 @@ static NOINLINE VALUE invoke_bmethod_traced(const struct block *b, VALUE recv, i
     tag_push(&tag);
     tag.id = (uintptr_t)&tag;
     JUMP_SAVE(tag.buf);
-    if (tag.state == TAG_NONE) v = vm_invoke_block(b, argc, argv, recv, 0, FRAME_LAMBDA);
+    if (tag.state == TAG_NONE) v = proc_invoke(proc, b, argc, argv, recv, FRAME_LAMBDA);
     tag_pop(&tag);
     vm_trace_bmethod("return", b->method_me, b->mid, b);
     if (tag.state != TAG_NONE) tag_jump(tag.state, tag.val, tag.dst);
@@ -329,8 +330,9 @@ VALUE vm_call_me(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, cons
         copy.method_me = me;
         copy.mid = mid;
         copy.outer_block = blk;
-        if (UNLIKELY(vm_tracing)) return invoke_bmethod_traced(&copy, recv, argc, argv);
-        return vm_invoke_block(&copy, argc, argv, recv, 0, FRAME_LAMBDA);
+        VALUE proc = RMENTRY(me)->body.proc;
+        if (UNLIKELY(vm_tracing)) return invoke_bmethod_traced(proc, &copy, recv, argc, argv);
+        return proc_invoke(proc, &copy, argc, argv, recv, FRAME_LAMBDA);   /* at the proc's $SAFE */
     }
     default:
         exc_no_method(recv, mid, argc, argv, MISSING_NONE);
@@ -501,6 +503,7 @@ static VALUE ev_call3(struct node *n, struct frame *f)
    be reported). */
 #define OPS_REDEFINED 1
 #define OPS_TRACED 2
+#define OPS_SAFE4 4     /* $SAFE 4 reached: a << x and a.pop are checked calls */
 static uint8_t fix_ops_redefined, flo_ops_redefined;
 static uint8_t container_ops_redefined;   /* Array#[] << pop or Hash#[] */
 
@@ -508,8 +511,10 @@ void ev_trace_fast_paths(bool tracing)
 {
     uint8_t *flags[] = { &fix_ops_redefined, &flo_ops_redefined, &container_ops_redefined };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
-        *flags[i] = (uint8_t)((*flags[i] & OPS_REDEFINED) | (tracing ? OPS_TRACED : 0));
+        *flags[i] = (uint8_t)((*flags[i] & (OPS_REDEFINED | OPS_SAFE4)) | (tracing ? OPS_TRACED : 0));
 }
+
+void ev_safe4_fast_paths(void) { container_ops_redefined |= OPS_SAFE4; }
 
 void ev_note_redefinition(VALUE klass, ID mid)
 {

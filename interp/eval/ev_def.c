@@ -72,6 +72,8 @@ static VALUE ev_defs(struct node *n, struct frame *f)
 /* ------------------------------------------------------------ class bodies */
 static VALUE run_body(struct frame *f, VALUE klass, const struct scope_info *scope, struct node *body)
 {
+    if (UNLIKELY(vm_safe_max >= 4) && vm_safe_level() >= 4 && !FL_TEST(klass, FL_TAINT))
+        exc_raise(vm.c.SecurityError, "extending class prohibited");
     int n = scope->nlocals;
     VALUE vars[n > 0 ? n : 1];
     struct env stack_env, *env;

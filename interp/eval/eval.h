@@ -36,6 +36,7 @@ int vm_trace_last_line(void);
 void vm_trace_set_last_line(int line);
 void ev_trace_fast_paths(bool tracing);   /* ev_call.c: calls that skip dispatch are made */
 extern bool vm_trace_installed;           /* a trace proc is set: call caches are not filled */
+void ev_safe4_fast_paths(void);           /* $SAFE 4: container fast paths off */
 
 /* shared helpers */
 static inline struct env *env_at(struct frame *f, int depth)

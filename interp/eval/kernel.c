@@ -108,6 +108,7 @@ static VALUE exit_status_arg(int argc, const VALUE *argv, int dflt)
 static VALUE k_exit(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 1);
+    vm_secure(4);
     VALUE args[2] = { exit_status_arg(argc, argv, 0), str_new_cstr("exit") };
     exc_raise_obj(class_new_instance(vm.c.SystemExit, 2, args));
 }
@@ -121,6 +122,7 @@ static VALUE k_exit_bang(VALUE self, int argc, const VALUE *argv)
 static VALUE k_abort(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 1);
+    vm_secure(4);
     VALUE msg = argc ? conv_to_str(argv[0]) : str_new_cstr("exit");
     if (argc) {
         io_flush_all();
@@ -252,4 +254,5 @@ void kernel_init(void)
     kernel_uscore_init();
     gvar_trace_init();
     trace_init();
+    safe_init();
 }

@@ -134,8 +134,11 @@ static bool require_extension(const struct extension *x)
     return true;
 }
 
+static void path_safe_check(VALUE path);
+
 static bool require_file(VALUE feature, VALUE path)
 {
+    path_safe_check(path);
     ary_push(loaded_features, feature);
     vm_run_file(RSTRING_PTR(path), false);
     GC_GUARD(path);
@@ -164,9 +167,44 @@ static bool require_name(VALUE written)
 
 bool vm_require(const char *feature) { return require_name(str_new_cstr(feature)); }
 
+/* $SAFE: a tainted name from level 1, any from level 4 (1.8.7's words
+   differ for require and load at level 4) */
+static void load_safe_check(VALUE name, const char *what)
+{
+    int safe = vm_safe_level();
+    if (safe >= 1 && FL_TEST(name, FL_TAINT)) exc_raise(vm.c.SecurityError, "Insecure operation - %s", what);
+    if (safe >= 4 && what[0] == 'l') vm_secure(4);
+    if (safe >= 4) exc_raise(vm.c.SecurityError, "Insecure operation - %s", what);
+}
+
+/* $SAFE 1: no file from under a world-writable folder, as 1.8.7's
+   rb_path_check (the sticky bit does not make /tmp safe for it) */
+static void path_safe_check(VALUE path)
+{
+    if (vm_safe_level() < 1) return;
+    VALUE full = conv_to_str(vm_call1(vm.c.File, sym_intern_cstr("expand_path"), path));
+    VALUE dir = str_dup(full);
+    for (;;) {
+        char *p = RSTRING_PTR(dir);
+        char *slash = strrchr(p, '/');
+        if (!slash) break;
+        str_resize(dir, slash == p ? 1 : slash - p);
+        struct stat st;
+        if (stat(RSTRING_PTR(dir), &st) == 0 && S_ISDIR(st.st_mode) && (st.st_mode & S_IWOTH)) {
+            exc_warn("Insecure world writable dir %s in LOAD_PATH, mode 0%o", RSTRING_PTR(dir),
+                     (unsigned)st.st_mode);
+            exc_raise(vm.c.SecurityError, "loading from unsafe file %s", RSTRING_PTR(path));
+        }
+        if (slash == p) break;
+    }
+    GC_GUARD(full);
+}
+
 static VALUE k_require(VALUE self, int argc, const VALUE *argv)
 {
-    return BOOL2V(require_name(conv_to_str(argv[0])));
+    VALUE name = conv_to_str(argv[0]);
+    load_safe_check(name, "require");
+    return BOOL2V(require_name(name));
 }
 
 /* load as 1.8.7: the name as it is, no .rb added, along $: unless it is a
@@ -175,8 +213,10 @@ static VALUE k_load(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 1, 2);
     VALUE written = conv_to_str(argv[0]);
+    load_safe_check(written, "load");
     VALUE path = find_file(expand_home(written));
     if (NIL_P(path)) exc_raise(vm.c.LoadError, "no such file to load -- %s", RSTRING_PTR(written));
+    path_safe_check(path);
     vm_run_file(RSTRING_PTR(path), argc > 1 && RTEST(argv[1]));
     GC_GUARD(path);
     return Qtrue;

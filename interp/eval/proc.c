@@ -8,6 +8,9 @@
 #include "eval.h"
 
 #define PROC_LAMBDA FL_USER(0)
+/* the $SAFE level the proc was made at, in FL_USER(1..3) (7 for 7 and up) */
+#define PROC_SAFE_SHIFT 12
+#define PROC_SAFE_MASK ((VALUE)7 << PROC_SAFE_SHIFT)
 
 /* ------------------------------------------------------------ Proc objects */
 VALUE proc_new(const struct block *blk, bool lambda)
@@ -15,10 +18,15 @@ VALUE proc_new(const struct block *blk, bool lambda)
     if ((blk->flags & BLOCK_FROM_PROC) && blk->proc) {
         if (!lambda || (blk->flags & BLOCK_LAMBDA)) return blk->proc;
     }
-    struct block *h = block_to_heap(blk);
+    /* the object first: block_to_heap makes a Proc of the outer block,
+       which only h refers to until obj holds h */
     VALUE obj = gc_new_obj(T_PROC, vm.c.Proc);
+    RDATA(obj)->data = NULL;
+    struct block *h = block_to_heap(blk);
     RDATA(obj)->data = h;
     h->proc = obj;
+    int safe = vm.th->safe_level;
+    RBASIC(obj)->flags |= (VALUE)(safe > 7 ? 7 : safe) << PROC_SAFE_SHIFT;
     if (lambda) {
         h->flags |= BLOCK_LAMBDA;
         FL_SET(obj, PROC_LAMBDA);
@@ -45,10 +53,50 @@ void proc_gc_mark(VALUE proc)
 
 void proc_gc_free(VALUE proc) { free(RDATA(proc)->data); }
 
+/* ------------------------------------------------------------ calling at the proc's level */
+struct proc_run {
+    const struct block *b;
+    int argc;
+    const VALUE *argv;
+    VALUE self;
+    int flags;
+    int level;
+};
+
+static VALUE proc_run_body(VALUE arg)
+{
+    struct proc_run *r = (struct proc_run *)arg;
+    return vm_invoke_block(r->b, r->argc, r->argv, r->self, 0, r->flags);
+}
+
+static VALUE proc_run_restore(VALUE arg)
+{
+    vm.th->safe_level = ((struct proc_run *)arg)->level;
+    return Qnil;
+}
+
+/* Run proc's block b at the $SAFE the proc was made at; the caller's level
+   comes back after (1.8.7: proc { $SAFE = 1 }.call leaves $SAFE as it
+   was).  When the levels differ it comes back on a jump too. */
+VALUE proc_invoke(VALUE proc, const struct block *b, int argc, const VALUE *argv, VALUE self, int flags)
+{
+    struct thread *th = vm.th;
+    int caller = th->safe_level;
+    int level = (int)((RBASIC(proc)->flags & PROC_SAFE_MASK) >> PROC_SAFE_SHIFT);
+    if (LIKELY(level == caller)) {
+        VALUE v = vm_invoke_block(b, argc, argv, self, 0, flags);
+        th->safe_level = caller;
+        return v;
+    }
+    struct proc_run r = { b, argc, argv, self, flags, caller };
+    th->safe_level = level;
+    return vm_ensure(proc_run_body, (VALUE)&r, proc_run_restore, (VALUE)&r);
+}
+
 VALUE proc_call(VALUE proc, int argc, const VALUE *argv)
 {
     const struct block *b = proc_block(proc);
-    return vm_invoke_block(b, argc, argv, b->self, 0, 0);
+    return proc_invoke(proc, b, argc, argv, b->self, 0);
 }
 
 VALUE proc_call_with_self(VALUE proc, VALUE self, int argc, const VALUE *argv)
@@ -101,9 +149,9 @@ static VALUE proc_call_m(VALUE self, int argc, const VALUE *argv)
     if (given && b->node) {
         struct block copy = *b;
         copy.outer_block = given;
-        return vm_invoke_block(&copy, argc, argv, b->self, 0, 0);
+        return proc_invoke(self, &copy, argc, argv, b->self, 0);
     }
-    return vm_invoke_block(b, argc, argv, b->self, 0, 0);
+    return proc_invoke(self, b, argc, argv, b->self, 0);
 }
 
 static VALUE proc_arity_m(VALUE self, int argc, const VALUE *argv) { return INT2FIX(proc_arity(self)); }
@@ -125,7 +173,7 @@ static VALUE proc_dup(VALUE self, int argc, const VALUE *argv)
     VALUE obj = gc_new_obj(T_PROC, obj_class(self));
     RDATA(obj)->data = h;
     h->proc = obj;
-    if (proc_is_lambda(self)) FL_SET(obj, PROC_LAMBDA);
+    RBASIC(obj)->flags |= RBASIC(self)->flags & (PROC_LAMBDA | PROC_SAFE_MASK);
     return obj;
 }
 

@@ -224,6 +224,7 @@ void trace_script_free(struct script *s)
 static VALUE k_set_trace_func(VALUE self, int argc, const VALUE *argv)
 {
     VALUE proc = argv[0];
+    vm_secure(4);
     if (!NIL_P(proc) && !TYPE_P(proc, T_PROC)) exc_raise(vm.c.TypeError, "trace_func needs to be Proc");
     trace_proc = NIL_P(proc) ? 0 : proc;
     vm_tracing = vm_trace_installed = trace_proc != 0;

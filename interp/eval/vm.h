@@ -130,6 +130,7 @@ struct thread {
     VALUE self;             /* the Thread object */
     VALUE locals;           /* Thread#[] hash (lazily created) */
     uint32_t pending;       /* PENDING_ bits: interrupts for this thread */
+    int safe_level;         /* $SAFE of this thread (eval/safe.c) */
     VALUE pending_exc;      /* exception Thread#raise delivers */
     VALUE jump_val;         /* the jump vm_protect caught, for vm_jump_state */
     uintptr_t jump_dst;

@@ -244,6 +244,7 @@ static void glob_found(struct glob *g, VALUE path)
         if (path_kind(path, true) != 2) return;
         path = join_path(path, "", 0);
     }
+    FL_SET(path, FL_TAINT);          /* names from the file system, as 1.8.7 */
     ary_push(g->out, path);
 }
 
@@ -303,7 +304,7 @@ static void glob_one(VALUE pat, int flags, VALUE out)
         for (long j = 0; j < RARRAY_LEN(parts); j++)
             if (RSTRING_LEN(RARRAY_PTR(parts)[j]) > 0) ary_push(g.segs, RARRAY_PTR(parts)[j]);
         if (RARRAY_LEN(g.segs) == 0) {
-            if (path_kind(base, true)) ary_push(out, base);
+            if (path_kind(base, true)) ary_push(out, obj_infect(base, p));
             continue;
         }
         glob_rec(&g, base, 0);
@@ -377,6 +378,7 @@ static struct rdir *dir_open_p(VALUE self)
 static VALUE dir_initialize(VALUE self, int argc, const VALUE *argv)
 {
     struct rdir *r = data_get(self, &dir_type);
+    vm_check_safe_name(conv_to_str(argv[0]), "open");   /* 1.8.7 names open, also for Dir.entries */
     VALUE path = str_new_frozen(conv_to_str(argv[0]));
     DIR *d = opendir(str_cstr(path));
     if (!d && (errno == EMFILE || errno == ENFILE)) {
@@ -410,7 +412,11 @@ static VALUE dir_read(VALUE self, int argc, const VALUE *argv)
     struct rdir *r = dir_open_p(self);
     errno = 0;
     struct dirent *e = readdir(r->d);
-    if (e) return str_new_cstr(e->d_name);
+    if (e) {
+        VALUE name = str_new_cstr(e->d_name);
+        FL_SET(name, FL_TAINT);
+        return name;
+    }
     if (errno) exc_sys_fail(NULL);
     return Qnil;
 }
@@ -488,6 +494,7 @@ static VALUE dir_s_foreach(VALUE klass, int argc, const VALUE *argv)
 
 static VALUE dir_s_pwd(VALUE klass, int argc, const VALUE *argv)
 {
+    vm_secure(4);
     return file_expand_path(str_new(".", 1), Qnil);
 }
 
@@ -502,6 +509,7 @@ static VALUE chdir_back(VALUE old) { chdir_to(old); return Qnil; }
 static VALUE dir_s_chdir(VALUE klass, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 1);
+    vm_secure(2);
     VALUE path;
     if (argc > 0) path = conv_to_str(argv[0]);
     else {
@@ -523,6 +531,8 @@ static VALUE dir_s_mkdir(VALUE klass, int argc, const VALUE *argv)
 {
     arity_check(argc, 1, 2);
     VALUE path = conv_to_str(argv[0]);
+    vm_check_safe_obj(path);
+    vm_secure(2);
     mode_t mode = argc > 1 ? (mode_t)num_to_int(argv[1]) : 0777;
     if (mkdir(str_cstr(path), mode) < 0) exc_sys_fail(str_cstr(path));
     return INT2FIX(0);
@@ -531,6 +541,8 @@ static VALUE dir_s_mkdir(VALUE klass, int argc, const VALUE *argv)
 static VALUE dir_s_rmdir(VALUE klass, int argc, const VALUE *argv)
 {
     VALUE path = conv_to_str(argv[0]);
+    vm_check_safe_obj(path);
+    vm_secure(2);
     if (rmdir(str_cstr(path)) < 0) exc_sys_fail(str_cstr(path));
     return INT2FIX(0);
 }

@@ -219,7 +219,7 @@ VALUE file_expand_path(VALUE fname, VALUE dir)
     append_components(out, RSTRING_PTR(fname), RSTRING_LEN(fname));
     GC_GUARD(base);
     GC_GUARD(fname);
-    return out;
+    return obj_infect(out, fname);
 }
 
 static VALUE f_expand_path(VALUE klass, int argc, const VALUE *argv)

@@ -45,6 +45,10 @@ static bool needs_shell(const char *s)
    the shell) with argv0 as its argv[0]. */
 static char **exec_vector(VALUE cmd, int argc, const VALUE *argv, VALUE keep, const char **prog)
 {
+    /* $SAFE: no tainted program or argument ("Insecure operation - system") */
+    if (ARRAY_P(cmd)) for (long i = 0; i < RARRAY_LEN(cmd); i++) vm_check_safe_obj(RARRAY_PTR(cmd)[i]);
+    else vm_check_safe_obj(cmd);
+    for (int i = 0; i < argc; i++) vm_check_safe_obj(argv[i]);
     VALUE words = ary_new();
     ary_push(keep, words);
     if (ARRAY_P(cmd)) {

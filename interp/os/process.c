@@ -204,6 +204,7 @@ static VALUE proc_detach(VALUE self, int argc, const VALUE *argv)
 static VALUE proc_kill(VALUE self, int argc, const VALUE *argv)
 {
     if (argc < 2) exc_arity(argc, 2, -1);
+    vm_secure(2);
     bool group;
     int sig = signal_arg(argv[0], &group);
     for (int i = 1; i < argc; i++) {
@@ -350,6 +351,7 @@ static NORETURN void fork_child_run(void)
 
 static VALUE k_fork(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(4);
     process_flush_before_fork();
     pid_t pid = fork();
     if (pid < 0) exc_sys_fail(NULL);

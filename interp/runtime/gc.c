@@ -56,7 +56,8 @@ static struct {
     size_t mem_limit;             /* gc_set_limit: budget in bytes, 0 for none */
     bool over_limit;              /* NoMemoryError raised, not yet back below */
     bool stress, disabled, collecting, want_gc;
-    bool slow;                    /* stress or want_gc: the next allocation refills */
+    bool taint_new;               /* some thread reached $SAFE 3: new objects may be tainted */
+    bool slow;                    /* stress, want_gc or taint_new: allocation takes new_obj_slow */
     size_t count;
     char *main_stack_base;
 } heap;
@@ -483,7 +484,7 @@ static void collect(void)
     if (heap.mem_limit && heap.malloc_limit > heap.mem_limit / 16)
         heap.malloc_limit = heap.mem_limit / 16;   /* a budget is checked at each collection */
     heap.want_gc = false;
-    heap.slow = heap.stress;
+    heap.slow = heap.stress || heap.taint_new;
     heap.collecting = false;
 }
 
@@ -528,18 +529,34 @@ static NOINLINE void refill(void)
     if (!reserve_page) reserve_page = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
 }
 
+static NOINLINE VALUE new_obj_slow(enum vtype type, VALUE klass)
+{
+    if (heap.collecting) mr_bug("allocation during GC");
+    if (!heap.freelist || heap.stress || heap.want_gc) refill();
+    VALUE v = heap.freelist;
+    heap.freelist = RBASIC(v)->klass;
+    heap.free_slots--;
+    RBASIC(v)->flags = (VALUE)type;
+    RBASIC(v)->klass = klass;
+    if (heap.taint_new && klass && vm_taint_new()) RBASIC(v)->flags |= FL_TAINT;   /* $SAFE 3 */
+    return v;
+}
+
 VALUE gc_new_obj(enum vtype type, VALUE klass)
 {
-    if (UNLIKELY(!heap.freelist || heap.slow)) {
-        if (heap.collecting) mr_bug("allocation during GC");
-        refill();
-    }
+    if (UNLIKELY(!heap.freelist || heap.slow)) return new_obj_slow(type, klass);
     VALUE v = heap.freelist;
     heap.freelist = RBASIC(v)->klass;
     heap.free_slots--;
     RBASIC(v)->flags = (VALUE)type;
     RBASIC(v)->klass = klass;
     return v;
+}
+
+/* a thread reached $SAFE 3: from now on allocation asks vm_taint_new */
+void gc_taint_new_objects(void)
+{
+    heap.taint_new = heap.slow = true;
 }
 
 void gc_malloc_increase(size_t n)
@@ -578,7 +595,7 @@ bool gc_stress(void) { return heap.stress; }
 void gc_set_stress(bool on)
 {
     heap.stress = on;
-    heap.slow = on || heap.want_gc;
+    heap.slow = on || heap.want_gc || heap.taint_new;
 }
 
 void gc_each_object(void (*fn)(VALUE obj, void *arg), void *arg)

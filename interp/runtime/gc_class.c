@@ -28,6 +28,7 @@ static void collect_object(VALUE obj, void *p)
    the block could run the GC while the heap is being walked. */
 static VALUE os_each_object(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(4);
     arity_check(argc, 0, 1);
     struct each_object_arg a = { argc ? argv[0] : 0, ary_new() };
     VALUE found = a.found;

@@ -47,6 +47,8 @@ VALUE gvar_entry_set(void *entry, VALUE val)
 {
     struct gvar *g = entry;
     if (g->readonly) exc_name_error(g->name, "%s is a read-only variable", sym_name(g->name));
+    if (UNLIKELY(vm_safe_max >= 4) && vm_safe_level() >= 4)
+        exc_raise(vm.c.SecurityError, "Insecure: can't change global variable value");
     if (g->set) g->set(val, g->name, g->var);
     else *g->var = val;
     g->defined = true;

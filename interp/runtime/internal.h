@@ -26,6 +26,7 @@ void gc_mark_running_stack(void);
 void gc_prepare_nomem(void);      /* after the exception classes exist */
 bool gc_stress(void);             /* GC.stress */
 void gc_set_stress(bool on);
+void gc_taint_new_objects(void);       /* $SAFE 3 reached: taint what is allocated */
 
 /* ---- start-up: each module defines its classes and methods */
 void class_init(void);       /* Object, Module, Class, Kernel: first */
@@ -125,12 +126,14 @@ extern void (*vm_budget_hook)(void);                    /* embedder's check at s
 void vm_run_at_exit(void);
 bool binding_context(VALUE obj, VALUE *self, struct env **env, VALUE *cref, const struct block **blk);
 VALUE vm_define_method_body(VALUE klass, ID mid, VALUE body, enum visibility visi);
+VALUE proc_invoke(VALUE proc, const struct block *b, int argc, const VALUE *argv, VALUE self, int flags);
 void vm_undef(VALUE klass, ID mid);
 
 /* set_trace_func (eval/trace.c): the hooks run only while vm_tracing */
 extern bool vm_tracing;
 void vm_trace_raise(void);
 void trace_init(void);
+void safe_init(void);
 void trace_note_seq(struct script *s, struct node_list *seq);   /* the binder, for each NODE_SEQ */
 void trace_note_slot(struct script *s, struct node **slot);      /* and each one-statement body */
 void trace_script_free(struct script *s);

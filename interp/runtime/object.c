@@ -66,7 +66,7 @@ static VALUE k_singleton_class(VALUE self, int argc, const VALUE *argv) { return
 /* ------------------------------------------------------------ to_s and inspect */
 VALUE obj_any_to_s(VALUE obj)
 {
-    return str_new_fmt("#<%s:0x%lx>", class_name(obj_class(obj)), (unsigned long)obj);
+    return obj_infect(str_new_fmt("#<%s:0x%lx>", class_name(obj_class(obj)), (unsigned long)obj), obj);
 }
 
 VALUE obj_to_s(VALUE obj)
@@ -154,7 +154,10 @@ static VALUE k_respond_to(VALUE self, int argc, const VALUE *argv)
 /* ------------------------------------------------------------ freezing, tainting */
 VALUE obj_freeze(VALUE obj)
 {
-    if (HEAP_P(obj)) FL_SET(obj, FL_FROZEN);
+    if (!HEAP_P(obj) || FL_TEST(obj, FL_FROZEN)) return obj;
+    if (UNLIKELY(vm_safe_max >= 4) && vm_safe_level() >= 4 && !FL_TEST(obj, FL_TAINT))
+        exc_raise(vm.c.SecurityError, "Insecure: can't freeze object");
+    FL_SET(obj, FL_FROZEN);
     return obj;
 }
 
@@ -167,15 +170,22 @@ static VALUE k_freeze(VALUE self, int argc, const VALUE *argv) { return obj_free
 /* 1.8: immediates (Fixnum, Symbol, nil, true, false) are never frozen */
 static VALUE k_frozen_p(VALUE self, int argc, const VALUE *argv) { return BOOL2V(HEAP_P(self) && OBJ_FROZEN(self)); }
 
+/* 1.8.7: only a change of the flag is refused on a frozen object */
 static VALUE k_taint(VALUE self, int argc, const VALUE *argv)
 {
-    if (HEAP_P(self)) FL_SET(self, FL_TAINT);
+    vm_secure(4);
+    if (!HEAP_P(self) || FL_TEST(self, FL_TAINT)) return self;
+    if (FL_TEST(self, FL_FROZEN)) exc_raise(vm.c.TypeError, "can't modify frozen object");
+    FL_SET(self, FL_TAINT);
     return self;
 }
 
 static VALUE k_untaint(VALUE self, int argc, const VALUE *argv)
 {
-    if (HEAP_P(self)) FL_UNSET(self, FL_TAINT);
+    vm_secure(3);
+    if (!HEAP_P(self) || !FL_TEST(self, FL_TAINT)) return self;
+    if (FL_TEST(self, FL_FROZEN)) exc_raise(vm.c.TypeError, "can't modify frozen object");
+    FL_UNSET(self, FL_TAINT);
     return self;
 }
 
