@@ -255,4 +255,5 @@ void kernel_init(void)
     gvar_trace_init();
     trace_init();
     safe_init();
+    cont_init();
 }

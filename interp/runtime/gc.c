@@ -200,11 +200,16 @@ static void remember_root(struct thread *th, VALUE slot)
     th->stack_roots[th->nstack_roots++] = slot;
 }
 
+static bool record_only;      /* gc_state_roots: remember, do not mark */
+
 static inline void mark_root(VALUE v)
 {
     if (!HEAP_P(v)) return;
+    if (UNLIKELY(recording != NULL)) {
+        remember_root(recording, v);
+        if (record_only) return;
+    }
     gc_mark(v);
-    if (UNLIKELY(recording != NULL)) remember_root(recording, v);
 }
 
 static void mark_roots(const VALUE *p, size_t n)
@@ -216,6 +221,7 @@ void gc_mark_env(struct env *e)
 {
     for (; e; e = e->outer) {
         if (e->flags & ENV_HEAP) { mark_root(ENV_OBJ(e)); return; }
+        if (e->flags & ENV_BOXED) { mark_root(e->vars[-1]); continue; }   /* cont.c */
         mark_roots(e->vars, e->nvars);
     }
 }
@@ -304,6 +310,28 @@ __attribute__((no_sanitize_address)) static void scan_and_remember(struct thread
     for (uint32_t i = 0; i < th->nstack_roots; i++)
         if (n == 0 || th->stack_roots[n - 1] != th->stack_roots[i]) th->stack_roots[n++] = th->stack_roots[i];
     th->nstack_roots = n;
+}
+
+/* The objects frames f and tags t refer to (what mark_thread_state would
+   mark), for a saved copy of them: a continuation (cont.c).  Returns a
+   malloc'ed array of *n values. */
+VALUE *gc_state_roots(struct frame *f, struct tag *t, uint32_t *n)
+{
+    struct thread tmp = { .frame = f, .tag = t };
+    recording = &tmp;
+    record_only = true;
+    gc_mark_frames(f);
+    for (; t; t = t->prev) mark_root(t->val);
+    record_only = false;
+    recording = NULL;
+    *n = tmp.nstack_roots;
+    return tmp.stack_roots;
+}
+
+/* The words of a saved stack that may be references. */
+__attribute__((no_sanitize_address)) void gc_mark_maybe_values(const VALUE *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) mark_maybe(p[i]);
 }
 
 /* A suspended thread.  One that has not run since the last collection

@@ -23,6 +23,8 @@ void gc_mark_block(const struct block *blk);
 void gc_mark_frames(struct frame *f);
 void gc_mark_thread_stack(struct thread *th, char *lo);
 void gc_mark_running_stack(void);
+VALUE *gc_state_roots(struct frame *f, struct tag *t, uint32_t *n);  /* cont.c */
+void gc_mark_maybe_values(const VALUE *p, size_t n);               /* conservatively */
 void gc_prepare_nomem(void);      /* after the exception classes exist */
 bool gc_stress(void);             /* GC.stress */
 void gc_set_stress(bool on);
@@ -134,6 +136,7 @@ extern bool vm_tracing;
 void vm_trace_raise(void);
 void trace_init(void);
 void safe_init(void);
+void cont_init(void);                  /* eval/cont.c: callcc */
 void trace_note_seq(struct script *s, struct node_list *seq);   /* the binder, for each NODE_SEQ */
 void trace_note_slot(struct script *s, struct node **slot);      /* and each one-statement body */
 void trace_script_free(struct script *s);
