@@ -7,8 +7,10 @@
 #   pos=, seek(offset, whence) with IO::SEEK_SET/CUR/END, rewind, eof?/eof,
 #   lineno/lineno=, read([length [, buffer]]), sysread/readpartial/
 #   read_nonblock, gets(separator = $/) (nil separator: the rest; "": a
-#   paragraph), readline, readlines, each/each_line, each_byte/bytes,
-#   each_char/chars, getc (an Integer, as in 1.8), ungetc, readchar,
+#   paragraph), readline, readlines, each/each_line/lines, each_byte/bytes,
+#   each_char/chars (characters of $KCODE), getc and getbyte (an Integer,
+#   as in 1.8), readchar and readbyte, ungetc (an Integer, inserted at
+#   position 0),
 #   write/syswrite, <<, print, puts, printf, putc, truncate, size/length,
 #   close, close_read, close_write, closed?, closed_read?, closed_write?,
 #   sync, sync=, fsync, flush, isatty/tty?, fileno/pid (nil), fcntl
@@ -44,11 +46,20 @@ class StringIO
     open_string(*args)
   end
 
-  # reopen(other_stringio) takes other's string, position and mode;
-  # reopen(string, mode) starts over on string.
+  # reopen(other_stringio) takes other's string, position and mode (other
+  # may be anything with to_strio); reopen(string, mode) starts over on
+  # string.
   def reopen(*args)
-    if args.size == 1 && args[0].kind_of?(StringIO)
+    if args.size == 1 && !args[0].instance_of?(String)
       other = args[0]
+      unless other.kind_of?(StringIO)
+        converted = other.respond_to?(:to_strio) ? other.to_strio : nil
+        unless converted.kind_of?(StringIO)
+          name = other.nil? ? "nil" : other == true ? "true" : other == false ? "false" : other.class.to_s
+          raise TypeError, "can't convert #{name} into StringIO"
+        end
+        other = converted
+      end
       @string = other.string
       @pos = other.pos
       @lineno = other.lineno
@@ -88,7 +99,7 @@ class StringIO
   def truncate(length)
     check_writable
     length = length.to_int
-    raise Errno::EINVAL, "negative length" if length < 0
+    raise Errno::EINVAL, "negative legnth" if length < 0   # sic, 1.8.7's words
     size = @string.size
     if length < size
       @string[length, size - length] = ""
@@ -225,6 +236,11 @@ class StringIO
   end
   alias each_line each
 
+  def lines(separator = $/, &block)
+    return each(separator, &block) if block
+    enum_for(:each, separator)
+  end
+
   # The next byte as an Integer; nil at the end.
   def getc
     check_readable
@@ -234,25 +250,22 @@ class StringIO
     byte
   end
 
+  alias getbyte getc
+
   def readchar
     byte = getc
     raise EOFError, "end of file reached" if byte.nil?
     byte
   end
+  alias readbyte readchar
 
-  # Puts the byte (an Integer, or a String's first byte) back before the
-  # position: it is read next.  At the start of the string, it is
-  # inserted.
+  # Puts the byte (an Integer; -1 is nothing) back before the position:
+  # it is read next.  At the start of the string, it is inserted.
   def ungetc(byte)
     check_readable
-    return nil if byte.nil?
-    if byte.respond_to?(:to_str)
-      byte = byte.to_str
-      return nil if byte.empty?
-      byte = byte[0]
-    else
-      byte = byte.to_int & 0xff
-    end
+    byte = num2int(byte)
+    return nil if byte == -1
+    byte &= 0xff
     if @pos == 0
       @string[0, 0] = byte.chr
     elsif @pos > @string.size
@@ -281,13 +294,13 @@ class StringIO
     enum_for(:each_byte)
   end
 
-  # Yields one-byte Strings.
+  # Yields the characters ($KCODE's, as String#each_char) as Strings.
   def each_char
     return enum_for(:each_char) unless block_given?
     check_readable
     while @pos < @string.size
-      char = @string[@pos, 1]
-      @pos += 1
+      char = @string[@pos, 6][/\A./m]
+      @pos += char.size
       yield char
     end
     self
@@ -482,6 +495,25 @@ class StringIO
     when "w" then [plus, true, false, true]
     else          [plus, true, true, false]
     end
+  end
+
+  # obj as a C int, with the errors of 1.8.7's NUM2INT.
+  def num2int(obj)
+    raise TypeError, "no implicit conversion from nil to integer" if obj.nil?
+    obj = obj.to_i if obj.kind_of?(Float)
+    unless obj.kind_of?(Integer)
+      unless obj.respond_to?(:to_int)
+        name = obj == true ? "true" : obj == false ? "false" : obj.class.to_s
+        raise TypeError, "can't convert #{name} into Integer"
+      end
+      obj = obj.to_int
+    end
+    if obj > 2147483647
+      raise RangeError, "integer #{obj} too big to convert to `int'"
+    elsif obj < -2147483648
+      raise RangeError, "integer #{obj} too small to convert to `int'"
+    end
+    obj
   end
 
   # obj itself if a String, else obj.to_str; TypeError if it has none.

@@ -170,10 +170,11 @@ void program_set_globals(struct options *o, const char *file)
 {
     int skip = o->sflag ? sflag_switches(o) : 0;
     VALUE argv_ary = ary_new();
-    for (int i = skip; i < o->nrest; i++) ary_push(argv_ary, str_new_cstr(o->rest[i]));
+    /* tainted, as 1.8.7's */
+    for (int i = skip; i < o->nrest; i++) ary_push(argv_ary, obj_taint(str_new_cstr(o->rest[i])));
     define_global_const("ARGV", argv_ary);
     gvar_set(sym_intern_cstr("$*"), argv_ary);
-    gvar_set(sym_intern_cstr("$0"), str_new_cstr(file));
+    gvar_set(sym_intern_cstr("$0"), obj_taint(str_new_cstr(file)));
     gvar_alias(sym_intern_cstr("$PROGRAM_NAME"), sym_intern_cstr("$0"));
     vm.script_name = file;
 }

@@ -171,6 +171,7 @@ static void ary_reset(VALUE ary)
 void ary_check_frozen(VALUE ary)
 {
     if (FL_TEST(ary, FL_FROZEN)) exc_frozen(ary);
+    SAFE_CHECK_MODIFY(ary, "array");
 }
 
 void ary_modify(VALUE ary)
@@ -345,9 +346,9 @@ void ary_store(VALUE ary, long i, VALUE v)
 VALUE ary_concat(VALUE ary, VALUE other)
 {
     if (!ARRAY_P(other)) other = conv_to_ary(other);
-    ary_check_frozen(ary);
     long len = RARRAY_LEN(ary), n = RARRAY_LEN(other);
     if (n == 0) return ary;
+    ary_check_frozen(ary);
     ary_reserve(ary, len + n);
     memcpy(RARRAY_PTR(ary) + len, RARRAY_PTR(other), (size_t)n * sizeof(VALUE));
     RARRAY(ary)->len = len + n;
@@ -359,14 +360,14 @@ VALUE ary_dup(VALUE ary)
 {
     long len = RARRAY_LEN(ary);
     VALUE klass = ary_klass(ary);
-    if (len < ARY_SHARE_MIN) return ary_new_from_class(klass, len, RARRAY_PTR(ary));
+    if (len < ARY_SHARE_MIN) return obj_infect(ary_new_from_class(klass, len, RARRAY_PTR(ary)), ary);
     VALUE dup = gc_new_obj(T_ARRAY, klass);
     VALUE root = ary_make_shared(ary, false);
     FL_SET(dup, ARY_SHARED);
     RARRAY(dup)->as.heap.aux.shared = root;
     RARRAY(dup)->as.heap.ptr = RARRAY(ary)->as.heap.ptr;
     RARRAY(dup)->len = len;
-    return dup;
+    return obj_infect(dup, ary);
 }
 
 /* 1.8's rb_ary_dup: the class and the instance variables come along. */
@@ -601,7 +602,7 @@ static VALUE inspect_body(VALUE ary, VALUE unused, bool recur)
         if (i > 0) str_cat(s, ", ", 2);
         str_append(s, obj_inspect(RARRAY_PTR(ary)[i]));
     }
-    return str_cat(s, "]", 1);
+    return obj_infect(str_cat(s, "]", 1), ary);
 }
 
 VALUE ary_inspect(VALUE ary)
@@ -613,7 +614,7 @@ VALUE ary_inspect(VALUE ary)
 
 static VALUE join_body(VALUE ary, VALUE sep, bool recur)
 {
-    if (recur) exc_raise(vm.c.ArgumentError, "recursive array join");
+    if (recur) return str_new_cstr("[...]");   /* 1.8.7 */
     VALUE s = str_new_capa(RARRAY_LEN(ary) * 8);
     for (long i = 0; i < RARRAY_LEN(ary); i++) {
         VALUE v = RARRAY_PTR(ary)[i];
@@ -622,7 +623,8 @@ static VALUE join_body(VALUE ary, VALUE sep, bool recur)
         else if (ARRAY_P(v)) str_append(s, ary_join(v, sep));
         else str_append(s, obj_to_s(v));
     }
-    return s;
+    if (!NIL_P(sep)) obj_infect(s, sep);      /* even when not inserted */
+    return obj_infect(s, ary);
 }
 
 static bool has_array_elem(VALUE ary)
@@ -909,8 +911,11 @@ static VALUE ary_indexes(VALUE self, int argc, const VALUE *argv)
 }
 
 /* ------------------------------------------------------------ adding and removing */
+/* 1.8.7 checks frozen only when something would change: [1].freeze.push
+   is [1] (unshift, concat([]) and delete_at out of range too). */
 static VALUE ary_push_m(VALUE self, int argc, const VALUE *argv)
 {
+    if (argc == 0) return self;
     ary_check_frozen(self);
     long len = RARRAY_LEN(self);
     ary_reserve(self, len + argc);
@@ -919,7 +924,11 @@ static VALUE ary_push_m(VALUE self, int argc, const VALUE *argv)
     return self;
 }
 
-static VALUE ary_lshift(VALUE self, int argc, const VALUE *argv) { return ary_push(self, argv[0]); }
+static VALUE ary_lshift(VALUE self, int argc, const VALUE *argv)
+{
+    SAFE_CHECK_MODIFY(self, "array");   /* ary_push checks frozen, not $SAFE */
+    return ary_push(self, argv[0]);
+}
 
 static VALUE ary_pop_m(VALUE self, int argc, const VALUE *argv)
 {
@@ -943,8 +952,8 @@ static VALUE ary_shift_m(VALUE self, int argc, const VALUE *argv)
 
 static VALUE ary_unshift_m(VALUE self, int argc, const VALUE *argv)
 {
-    ary_check_frozen(self);
     if (argc == 0) return self;
+    ary_check_frozen(self);
     ary_open_front(self, argc);
     memcpy(RARRAY_PTR(self), argv, (size_t)argc * sizeof(VALUE));
     return self;
@@ -994,7 +1003,6 @@ static VALUE ary_delete_at(VALUE self, long pos)
 
 static VALUE ary_delete_at_m(VALUE self, int argc, const VALUE *argv)
 {
-    ary_check_frozen(self);
     return ary_delete_at(self, num_to_long(argv[0]));
 }
 
@@ -1019,7 +1027,8 @@ static VALUE ary_slice_bang(VALUE self, int argc, const VALUE *argv)
     if (argc == 2) return slice_bang_range(self, ary_index_arg(argv[0]), ary_index_arg(argv[1]));
     if (TYPE_P(argv[0], T_RANGE)) {
         long beg, len;
-        if (!range_beg_len(argv[0], &beg, &len, RARRAY_LEN(self), 1)) return Qnil;
+        /* 1.8.7: a Range out of bounds is nil, not a RangeError */
+        if (!range_beg_len(argv[0], &beg, &len, RARRAY_LEN(self), 0)) return Qnil;
         return slice_bang_range(self, beg, len);
     }
     return ary_delete_at(self, ary_index_arg(argv[0]));

@@ -48,7 +48,7 @@ static VALUE ary_times(VALUE self, int argc, const VALUE *argv)
     VALUE r = ary_alloc_class(obj_class(self), n * len);
     for (long i = 0; i < n; i++) memcpy(RARRAY_PTR(r) + i * len, RARRAY_PTR(self), (size_t)len * sizeof(VALUE));
     RARRAY(r)->len = n * len;
-    return r;
+    return obj_infect(r, self);
 }
 
 static VALUE ary_minus(VALUE self, int argc, const VALUE *argv)
@@ -88,18 +88,21 @@ static VALUE ary_or(VALUE self, int argc, const VALUE *argv)
 }
 
 /* ------------------------------------------------------------ uniq, compact */
+/* Frozen is checked at the first duplicate: without one there is nothing
+   to change and 1.8.7 returns nil. */
 static VALUE ary_uniq_bang(VALUE self, int argc, const VALUE *argv)
 {
-    ary_modify(self);
     VALUE set = hash_new();
-    long j = 0, len = RARRAY_LEN(self);
-    for (long i = 0; i < RARRAY_LEN(self); i++) {
+    long j = 0;
+    while (j < RARRAY_LEN(self) && set_add(set, RARRAY_PTR(self)[j])) j++;
+    if (j >= RARRAY_LEN(self)) return Qnil;
+    ary_modify(self);
+    for (long i = j + 1; i < RARRAY_LEN(self); i++) {
         VALUE v = RARRAY_PTR(self)[i];
         if (!set_add(set, v)) continue;
-        if (i != j) ary_store(self, j, v);
+        ary_store(self, j, v);
         j++;
     }
-    if (j == len) return Qnil;
     ary_resize(self, j);
     return self;
 }
@@ -196,17 +199,17 @@ static VALUE ary_flatten_m(VALUE self, int argc, const VALUE *argv)
     int level = level_arg(argc, argv);
     bool mod;
     if (level == 0) return self;
-    return flatten(self, level, &mod);
+    return obj_infect(flatten(self, level, &mod), self);
 }
 
 static VALUE ary_flatten_bang(VALUE self, int argc, const VALUE *argv)
 {
     int level = level_arg(argc, argv);
     bool mod;
-    ary_modify(self);
-    if (level == 0) return Qnil;
+    if (level == 0) return self;
     VALUE r = flatten(self, level, &mod);
     if (!mod) return Qnil;
+    ary_modify(self);
     ary_replace(self, r);
     return self;
 }
@@ -214,7 +217,7 @@ static VALUE ary_flatten_bang(VALUE self, int argc, const VALUE *argv)
 /* ------------------------------------------------------------ block filters */
 static VALUE ary_collect(VALUE self, int argc, const VALUE *argv)
 {
-    if (!vm_block_given()) return enumerator_for(self, sym_name(vm_current_mid()), 0, NULL);
+    if (!vm_block_given()) return ary_new_from(RARRAY_LEN(self), RARRAY_PTR(self));   /* 1.8.7 */
     VALUE r = ary_new_capa(RARRAY_LEN(self));
     for (long i = 0; i < RARRAY_LEN(self); i++) ary_push(r, vm_yield1(RARRAY_PTR(self)[i]));
     return r;
@@ -452,7 +455,7 @@ static VALUE ary_reverse(VALUE self, int argc, const VALUE *argv)
     VALUE *src = RARRAY_PTR(self), *dst = RARRAY_PTR(r);
     for (long i = 0; i < len; i++) dst[i] = src[len - 1 - i];
     RARRAY(r)->len = len;
-    return r;
+    return obj_infect(r, self);
 }
 
 void ary_init_ops(VALUE c)

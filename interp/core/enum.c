@@ -150,13 +150,14 @@ static VALUE enum_reverse_each(VALUE self, int argc, const VALUE *argv)
 static VALUE collect_i(VALUE data, int argc, const VALUE *argv)
 {
     struct memo *m = memo_get(data);
-    ary_push(m->v1, memo_yield(m, PACK()));
+    VALUE v = PACK();
+    ary_push(m->v1, m->blk ? memo_yield(m, v) : v);
     return Qnil;
 }
 
+/* 1.8.7: without a block, the elements themselves (an Array, no Enumerator) */
 static VALUE enum_collect(VALUE self, int argc, const VALUE *argv)
 {
-    RETURN_ENUM(sym_name(vm_current_mid()));
     struct memo *m;
     VALUE data = memo_new(&m);
     m->v1 = ary_new();
@@ -495,6 +496,7 @@ static VALUE inject_i(VALUE data, int argc, const VALUE *argv)
     VALUE v = PACK();
     if (m->v1 == Qundef) m->v1 = v;
     else if (m->id) m->v1 = vm_call1(m->v1, m->id, v);
+    else if (!m->blk) vm_need_block();   /* only once there is something to combine (1.8.7) */
     else m->v1 = memo_yield2(m, m->v1, v);
     return Qnil;
 }
@@ -513,8 +515,6 @@ static VALUE enum_inject(VALUE self, int argc, const VALUE *argv)
         m->id = conv_to_id(argv[0]);
     } else if (argc == 1) {
         m->v1 = argv[0];
-    } else if (!m->blk) {
-        vm_need_block();
     }
     enum_iterate(self, inject_i, data);
     return m->v1 == Qundef ? Qnil : m->v1;

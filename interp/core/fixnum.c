@@ -261,21 +261,17 @@ static VALUE fix_to_f(VALUE x, int argc, const VALUE *argv) { return float_new((
 static VALUE fix_size(VALUE x, int argc, const VALUE *argv) { return INT2FIX(sizeof(long)); }
 static VALUE fix_zero_p(VALUE x, int argc, const VALUE *argv) { return BOOL2V(x == INT2FIX(0)); }
 
-/* 1.8: a Symbol's to_i is its ID, and these map IDs back. */
-static bool valid_id(VALUE x)
-{
-    long v = FIX2LONG(x);
-    return v > 0 && (size_t)v <= sym_count();
-}
-
+/* 1.8: a Symbol's to_i names it, and these map it back. */
 static VALUE fix_id2name(VALUE x, int argc, const VALUE *argv)
 {
-    return valid_id(x) ? str_new_cstr(sym_name((ID)FIX2LONG(x))) : Qnil;
+    ID id = sym_from_i(FIX2LONG(x));
+    return id ? str_new_cstr(sym_name(id)) : Qnil;
 }
 
 static VALUE fix_to_sym(VALUE x, int argc, const VALUE *argv)
 {
-    return valid_id(x) ? ID2SYM((ID)FIX2LONG(x)) : Qnil;
+    ID id = sym_from_i(FIX2LONG(x));
+    return id ? ID2SYM(id) : Qnil;
 }
 
 static VALUE fix_succ(VALUE x, int argc, const VALUE *argv) { return int_new(FIX2LONG(x) + 1); }

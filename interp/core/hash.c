@@ -26,6 +26,7 @@ static struct hashtab *tab_make(VALUE hash)
 static void hash_modify(VALUE hash)
 {
     if (FL_TEST(hash, FL_FROZEN)) exc_frozen(hash);
+    SAFE_CHECK_MODIFY(hash, "hash");
 }
 
 static VALUE hash_alloc(VALUE klass)
@@ -228,7 +229,7 @@ static VALUE hash_to_a(VALUE hash)
     VALUE key, val;
     for (long i = 0; (i = htab_next(tab(hash), i, &key, &val)) >= 0; i++)
         ary_push(ary, ary_new_of(2, key, val));
-    return ary;
+    return obj_infect(ary, hash);
 }
 
 /* ------------------------------------------------------------ construction */
@@ -574,7 +575,7 @@ static enum hash_iter update_block_i(VALUE key, VALUE val, void *h)
 static VALUE hash_update(VALUE self, int argc, const VALUE *argv)
 {
     VALUE other = to_hash(argv[0]);
-    hash_modify(self);
+    if (hash_size(other) > 0) hash_modify(self);   /* 1.8.7: merge!({}) of a frozen Hash is no error */
     hash_foreach(other, vm_block_given() ? update_block_i : update_i, (void *)self);
     return self;
 }
@@ -659,7 +660,7 @@ static VALUE inspect_body(VALUE hash, VALUE arg, bool recursive)
     VALUE str = str_new_cstr("{");
     hash_foreach(hash, inspect_i, (void *)str);
     str_cat(str, "}", 1);
-    return str;
+    return obj_infect(str, hash);
 }
 
 static VALUE hash_inspect(VALUE self, int argc, const VALUE *argv)

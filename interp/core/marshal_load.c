@@ -339,8 +339,11 @@ static VALUE load_user_class(struct load_state *st, VALUE extmod)
     VALUE klass = get_class_named(st, T_CLASS);
     if (FL_TEST(klass, FL_SINGLETON)) exc_raise(vm.c.TypeError, "singleton can't be loaded");
     VALUE obj = load_object0(st, NULL, extmod);
-    if (!HEAP_P(obj) || TYPE_P(obj, T_OBJECT) || TYPE_P(obj, T_CLASS) || TYPE_P(obj, T_MODULE) ||
-        !class_inherits(klass, obj_class(obj)))
+    if (!HEAP_P(obj) || TYPE_P(obj, T_OBJECT) || TYPE_P(obj, T_CLASS) || TYPE_P(obj, T_MODULE))
+        format_error(" (user class)");
+    /* not a subclass (a clone of String, say): its instances must be of
+       the same built-in type, as 1.8.7 checks */
+    if (!class_inherits(klass, obj_class(obj)) && BUILTIN_TYPE(class_allocate(klass)) != BUILTIN_TYPE(obj))
         format_error(" (user class)");
     RBASIC(obj)->klass = klass;
     return obj;

@@ -85,6 +85,7 @@ static VALUE mod_include(VALUE self, int argc, const VALUE *argv)
 
 static VALUE mod_append_features(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(4);
     if (!TYPE_P(argv[0], T_CLASS) && !TYPE_P(argv[0], T_MODULE)) exc_wrong_type(argv[0], "Class");
     module_include(argv[0], self);
     return self;
@@ -92,6 +93,7 @@ static VALUE mod_append_features(VALUE self, int argc, const VALUE *argv)
 
 static VALUE mod_extend_object(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(4);
     obj_extend(argv[0], self);
     return argv[0];
 }
@@ -124,7 +126,12 @@ static VALUE mod_const_defined(VALUE self, int argc, const VALUE *argv)
 }
 
 static VALUE mod_constants(VALUE self, int argc, const VALUE *argv) { return class_constants(self, true); }
-static VALUE mod_remove_const(VALUE self, int argc, const VALUE *argv) { return const_remove(self, const_name(argv[0])); }
+static VALUE mod_remove_const(VALUE self, int argc, const VALUE *argv)
+{
+    ID id = conv_to_id(argv[0]);
+    if (!sym_is_const(id)) exc_name_error(id, "`%s' is not allowed as a constant name", sym_name(id));
+    return const_remove(self, id);
+}
 
 static VALUE mod_const_missing(VALUE self, int argc, const VALUE *argv)
 {
@@ -166,6 +173,17 @@ static VALUE mod_cvar_set(VALUE self, int argc, const VALUE *argv)
 static VALUE mod_cvar_defined(VALUE self, int argc, const VALUE *argv)
 {
     return BOOL2V(cvar_defined(self, cvar_name(argv[0])));
+}
+
+static VALUE mod_remove_cvar(VALUE self, int argc, const VALUE *argv)
+{
+    ID id = conv_to_id(argv[0]);
+    if (!sym_is_cvar(id)) exc_name_error(id, "wrong class variable name %s", sym_name(id));
+    if (OBJ_FROZEN(self)) exc_raise(vm.c.TypeError, "can't modify frozen class/module");
+    VALUE v = cvar_remove(self, id);
+    if (v != Qundef) return v;
+    if (cvar_defined(self, id)) exc_name_error(id, "cannot remove %s for %s", sym_name(id), class_name(self));
+    exc_name_error(id, "class variable %s not defined for %s", sym_name(id), class_name(self));
 }
 
 /* ------------------------------------------------------------ methods by name */
@@ -361,6 +379,18 @@ static VALUE mod_init_copy(VALUE self, int argc, const VALUE *argv)
     return self;
 }
 
+/* A class copies another only while it is a fresh dup or clone: String
+   must not become Fixnum. */
+static VALUE class_init_copy(VALUE self, int argc, const VALUE *argv)
+{
+    VALUE orig = argv[0];
+    if (!FL_TEST(self, CLASS_COPY_PENDING)) exc_raise(vm.c.TypeError, "already initialized class");
+    if (!TYPE_P(orig, T_CLASS)) exc_raise(vm.c.TypeError, "initialize_copy should take same class object");
+    if (FL_TEST(orig, FL_SINGLETON)) exc_raise(vm.c.TypeError, "can't copy singleton class");
+    FL_UNSET(self, CLASS_COPY_PENDING);
+    return mod_init_copy(self, argc, argv);
+}
+
 /* ------------------------------------------------------------ Module.new, Class */
 static VALUE eval_body_under(VALUE mod)
 {
@@ -430,8 +460,9 @@ void module_init(void)
     define_method(m, "const_missing", mod_const_missing, 1);
     define_singleton_method(m, "nesting", mod_s_nesting, 0);
     define_method(m, "class_variables", mod_cvars, 0);
-    define_method(m, "class_variable_get", mod_cvar_get, 1);
-    define_method(m, "class_variable_set", mod_cvar_set, 2);
+    define_private_method(m, "class_variable_get", mod_cvar_get, 1);   /* private in 1.8.7 */
+    define_private_method(m, "class_variable_set", mod_cvar_set, 2);
+    define_private_method(m, "remove_class_variable", mod_remove_cvar, 1);
     define_method(m, "class_variable_defined?", mod_cvar_defined, 1);
     define_method(m, "instance_methods", mod_instance_methods, -1);
     define_method(m, "public_instance_methods", mod_public_imethods, -1);
@@ -464,6 +495,7 @@ void module_init(void)
     define_singleton_method(c, "new", class_s_new, -1);
     define_method(c, "new", class_new_m, -1);
     define_method(c, "allocate", class_allocate_m, 0);
+    define_private_method(c, "initialize_copy", class_init_copy, 1);
     define_method(c, "superclass", class_superclass_m, 0);
     define_private_method(c, "inherited", mod_nop, 1);
     undef_method(c, "append_features");

@@ -293,14 +293,30 @@ static VALUE num_init_copy(VALUE x, int argc, const VALUE *argv)
     exc_raise(vm.c.TypeError, "can't copy %s", obj_classname(x));
 }
 
-static void step_float(VALUE from, VALUE to, VALUE step)
+/* Float steps, as 1.8.7 counts them: n = (to - from) / step, rounded
+   with a tolerance of a few ulps, so that 1.0.step(2.0, 0.1) ends at 2.0
+   and (1...2).step(0.5) before it.  Yields i * step + from. */
+static void step_float(VALUE from, VALUE to, VALUE step, bool excl)
 {
     double beg = num_to_dbl(from), end = num_to_dbl(to), unit = num_to_dbl(step);
     double n = (end - beg) / unit;
     double err = (fabs(beg) + fabs(end) + fabs(end - beg)) / fabs(unit) * 2.220446049250313e-16;
     if (err > 0.5) err = 0.5;
-    n = floor(n + err) + 1;
-    for (long i = 0; i < n; i++) vm_yield1(float_new((double)i * unit + beg));
+    if (excl) {
+        if (n <= 0) return;
+        n = n < 1 ? 0 : floor(n - err);
+    } else {
+        if (n < 0) return;
+        n = floor(n + err);
+    }
+    for (double i = 0; i <= n; i++) vm_yield1(float_new(i * unit + beg));
+}
+
+bool num_float_step(VALUE from, VALUE to, VALUE step, bool excl)
+{
+    if (!FLOAT_P(from) && !FLOAT_P(to) && !FLOAT_P(step)) return false;
+    step_float(from, to, step, excl);
+    return true;
 }
 
 static void step_generic(VALUE from, VALUE to, VALUE step)
@@ -320,9 +336,7 @@ static VALUE num_step(VALUE from, int argc, const VALUE *argv)
         long i = FIX2LONG(from), end = FIX2LONG(to), diff = FIX2LONG(step);
         if (diff > 0) for (; i <= end; i += diff) vm_yield1(INT2FIX(i));
         else for (; i >= end; i += diff) vm_yield1(INT2FIX(i));
-    } else if (FLOAT_P(from) || FLOAT_P(to) || FLOAT_P(step)) {
-        step_float(from, to, step);
-    } else {
+    } else if (!num_float_step(from, to, step, false)) {
         step_generic(from, to, step);
     }
     return from;

@@ -1,8 +1,14 @@
 /* pack.c: Array#pack and String#unpack, which share the template
  * language: a directive letter, an optional '_'/'!' (native size, after
  * sSiIlL), then a count or '*'.  Supported: a A Z b B h H c C s S i I l L
- * q Q n N v V U w x X @ m u M and the floats d D f F e E g G.  Whitespace
- * is ignored and '#' starts a comment, as in 1.8.7. */
+ * q Q n N v V U w x X @ m u M p P and the floats d D f F e E g G.
+ * Whitespace is ignored and '#' starts a comment, as in 1.8.7; '%' is an
+ * ArgumentError and other letters are ignored.
+ *
+ * p and P pack the address of a String's bytes; the packed String keeps
+ * the Strings it points at (a hidden instance variable, so that a dup
+ * keeps them too) and unpack gives back only those: any other address is
+ * an ArgumentError, never a read of memory. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,8 +57,10 @@ static bool next_directive(struct tmpl *t, long star_len, bool unpack)
             t->len = (long)strtoul(t->p, &e, 10);
             t->p = e;
         } else {
-            t->len = unpack ? (type != '@') : 1;
+            /* 1.8.7: a directive ending the template counts 1, even '@' */
+            t->len = unpack && t->p < t->end ? (type != '@') : 1;
         }
+        if (type == '%') exc_raise(vm.c.ArgumentError, "%% is not supported");
         return true;
     }
     return false;
@@ -124,12 +132,15 @@ static void fill_bytes(VALUE res, char c, long n)
     memset(RSTRING_PTR(res) + len, c, (size_t)n);
 }
 
-/* the low 64 bits of an Integer (two's complement) */
+/* The low 64 bits of an Integer (two's complement), as 1.8.7's integer
+   directives take it: through to_int (nil is a TypeError, a Symbol its
+   to_i), at most 64 bits of magnitude. */
 static uint64_t int_low64(VALUE v)
 {
-    if (NIL_P(v)) return 0;
-    if (!FIXNUM_P(v) && !BIGNUM_P(v)) v = conv_to_integer(v);
+    v = conv_to_integer(v);
     if (FIXNUM_P(v)) return (uint64_t)FIX2LONG(v);
+    if (mpz_sizeinbase(RBIGNUM(v)->mp, 2) > 64)
+        exc_raise(vm.c.RangeError, "bignum too big to convert into `unsigned long'");
     mpz_t t;
     mpz_init(t);
     mpz_fdiv_r_2exp(t, RBIGNUM(v)->mp, 64);
@@ -190,7 +201,8 @@ static void pack_string(struct packer *pk, struct tmpl *t)
 /* b B h H: bit and nibble strings */
 static void pack_bits(struct packer *pk, struct tmpl *t)
 {
-    VALUE from = conv_to_str(next_item(pk));
+    VALUE from = next_item(pk);
+    from = NIL_P(from) ? str_new(NULL, 0) : conv_to_str(from);   /* 1.8.7: nil is "" */
     const unsigned char *ptr = (const unsigned char *)RSTRING_PTR(from);
     long plen = RSTRING_LEN(from), len = t->star ? plen : t->len, pad = 0;
     bool bits = t->type == 'b' || t->type == 'B';
@@ -225,8 +237,8 @@ static void pack_bits(struct packer *pk, struct tmpl *t)
 
 static void pack_utf8(VALUE res, VALUE v)
 {
-    long l = num_to_long(v);
-    if (l < 0 || l > 0x7fffffff) exc_raise(vm.c.RangeError, "pack(U): value out of range");
+    long l = num_to_int(conv_to_integer(v));
+    if (l < 0) exc_raise(vm.c.RangeError, "pack(U): value out of range");
     unsigned long u = (unsigned long)l;
     char buf[6];
     int n;
@@ -246,7 +258,7 @@ static void pack_utf8(VALUE res, VALUE v)
 /* BER-compressed integer: 7 bits per byte, high bit set on all but the last */
 static void pack_ber(VALUE res, VALUE v)
 {
-    if (!FIXNUM_P(v) && !BIGNUM_P(v)) v = conv_to_integer(v);
+    if (!BIGNUM_P(v)) v = INT2FIX(num_to_long(v));   /* 1.8.7: NUM2LONG unless a Bignum */
     bool neg = FIXNUM_P(v) ? FIX2LONG(v) < 0 : mpz_sgn(RBIGNUM(v)->mp) < 0;
     if (neg) exc_raise(vm.c.ArgumentError, "can't compress negative numbers");
     VALUE buf = str_new(NULL, 0);
@@ -341,6 +353,26 @@ static void pack_move(VALUE res, struct tmpl *t)
     str_resize(res, cur - len);
 }
 
+/* ------------------------------------------------------------ p P */
+static ID id_assoc;
+
+/* the Strings a packed String points at (an Array), or nil */
+static VALUE assoc_list(VALUE str) { return HEAP_P(str) ? ivar_get(str, id_assoc) : Qnil; }
+
+static void pack_pointer(struct packer *pk)
+{
+    VALUE from = next_item(pk);
+    const char *ptr = NULL;
+    if (!NIL_P(from)) {
+        from = conv_to_str(from);
+        ptr = RSTRING_PTR(from);
+        VALUE list = assoc_list(pk->res);
+        if (NIL_P(list)) ivar_set(pk->res, id_assoc, list = ary_new());
+        ary_push(list, from);
+    }
+    str_cat(pk->res, (const char *)&ptr, (long)sizeof ptr);
+}
+
 static void pack_one(struct packer *pk, struct tmpl *t)
 {
     struct intspec is;
@@ -360,6 +392,8 @@ static void pack_one(struct packer *pk, struct tmpl *t)
     case 'x': case 'X': case '@': pack_move(pk->res, t); break;
     case 'm': case 'u': pack_base64(pk, t); break;
     case 'M': qpencode(pk->res, obj_to_s(next_item(pk)), t->len <= 1 ? 72 : t->len); break;
+    case 'P': pack_pointer(pk); break;    /* one pointer whatever the count */
+    case 'p': for (long i = 0; i < t->len; i++) pack_pointer(pk); break;
     default: break;   /* 1.8.7 ignores unknown directives */
     }
 }
@@ -367,10 +401,11 @@ static void pack_one(struct packer *pk, struct tmpl *t)
 static VALUE a_pack(VALUE self, int argc, const VALUE *argv)
 {
     VALUE fmt = str_new_frozen(conv_to_str(argv[0]));
-    struct packer pk = { self, str_new(NULL, 0), 0 };
+    struct packer pk = { self, obj_infect(str_new(NULL, 0), argv[0]), 0 };
     struct tmpl t = { RSTRING_PTR(fmt), RSTRING_PTR(fmt) + RSTRING_LEN(fmt), 0, false, false, 0 };
     while (next_directive(&t, items_left(&pk), false)) {
         if (t.star && strchr("aAZbBhH", t.type)) t.len = 0;   /* from the item's length */
+        if (t.star && t.type == 'p') t.len = items_left(&pk);
         pack_one(&pk, &t);
     }
     GC_GUARD(fmt);
@@ -380,6 +415,7 @@ static VALUE a_pack(VALUE self, int argc, const VALUE *argv)
 /* ------------------------------------------------------------ unpack */
 struct unpacker {
     VALUE str, ary;
+    VALUE orig;      /* the receiver: its p/P associations */
     long pos;        /* read position in str */
 };
 
@@ -653,25 +689,53 @@ static void unpack_qp(struct unpacker *u)
     ary_push(u->ary, buf);
 }
 
+/* A '*' count is what is left to read, for '@' and 'X' too (1.8.7). */
 static void unpack_move(struct unpacker *u, struct tmpl *t)
 {
-    long len = t->len;
+    long len = t->star ? avail(u) : t->len;
     switch (t->type) {
     case 'x':
-        if (t->star) len = avail(u);
         if (len > avail(u)) exc_raise(vm.c.ArgumentError, "x outside of string");
         u->pos += len;
         break;
     case 'X':
-        if (t->star) len = 0;
         if (len > u->pos) exc_raise(vm.c.ArgumentError, "X outside of string");
         u->pos -= len;
         break;
     default:
-        if (t->star) len = u->pos;
         if (len > RSTRING_LEN(u->str)) exc_raise(vm.c.ArgumentError, "@ outside of string");
         u->pos = len;
         break;
+    }
+}
+
+/* The String a packed address stands for, from the ones the packed String
+   keeps: p gives that String, P the len bytes there (the String itself if
+   it has no more).  Both come back tainted, as in 1.8.7. */
+static VALUE unpack_pointer(struct unpacker *u, const char *addr, char type, long len)
+{
+    if (!addr) return Qnil;
+    VALUE list = assoc_list(u->orig);
+    if (!ARRAY_P(list)) exc_raise(vm.c.ArgumentError, "no associated pointer");
+    for (long i = 0; i < RARRAY_LEN(list); i++) {
+        VALUE s = RARRAY_PTR(list)[i];
+        if (!STRING_P(s) || RSTRING_PTR(s) != addr) continue;
+        if (type == 'P' && len < RSTRING_LEN(s)) s = str_new(addr, len);
+        FL_SET(s, FL_TAINT);
+        return s;
+    }
+    exc_raise(vm.c.ArgumentError, "non associated pointer");
+}
+
+static void unpack_pointers(struct unpacker *u, struct tmpl *t)
+{
+    long n = t->type == 'P' ? 1 : t->star ? avail(u) : t->len;
+    long len = t->star ? avail(u) : t->len;
+    while (n-- > 0 && avail(u) >= (long)sizeof(char *)) {
+        const char *addr;
+        memcpy(&addr, cur(u), sizeof addr);
+        u->pos += (long)sizeof addr;
+        ary_push(u->ary, unpack_pointer(u, addr, t->type, len));
     }
 }
 
@@ -689,6 +753,7 @@ static void unpack_one(struct unpacker *u, struct tmpl *t)
     case 'm': unpack_base64(u); break;
     case 'u': unpack_uu(u); break;
     case 'M': unpack_qp(u); break;
+    case 'p': case 'P': unpack_pointers(u, t); break;
     default: break;
     }
 }
@@ -697,7 +762,7 @@ static VALUE s_unpack(VALUE self, int argc, const VALUE *argv)
 {
     VALUE fmt = str_new_frozen(conv_to_str(argv[0]));
     VALUE str = str_new_frozen(self);   /* the bytes stay put while we read */
-    struct unpacker u = { str, ary_new(), 0 };
+    struct unpacker u = { str, ary_new(), self, 0 };
     struct tmpl t = { RSTRING_PTR(fmt), RSTRING_PTR(fmt) + RSTRING_LEN(fmt), 0, false, false, 0 };
     while (next_directive(&t, 0, true)) unpack_one(&u, &t);
     GC_GUARD(fmt);
@@ -707,6 +772,7 @@ static VALUE s_unpack(VALUE self, int argc, const VALUE *argv)
 
 void pack_init_methods(void)
 {
+    id_assoc = sym_intern_cstr("__pack_assoc__");
     define_method(vm.c.String, "unpack", s_unpack, 1);
 }
 

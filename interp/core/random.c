@@ -229,6 +229,7 @@ static VALUE f_rand(VALUE self, int argc, const VALUE *argv)
 static VALUE f_srand(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 1);
+    vm_secure(4);
     return rand_init(argc ? argv[0] : random_seed());
 }
 

@@ -229,7 +229,7 @@ static VALUE range_step(VALUE self, int argc, const VALUE *argv)
             if (i + unit < i) break;
         }
     } else if (FIXNUM_P(b) || FLOAT_P(b) || obj_is_kind_of(b, vm.c.Numeric)) {
-        step_numeric(b, e, step, EXCL(self));
+        if (!num_float_step(b, e, step, EXCL(self))) step_numeric(b, e, step, EXCL(self));
     } else {
         struct step_arg s = { 1, num_to_long(step) };
         if (STRING_P(b)) str_upto(b, e, EXCL(self), step_i, &s);

@@ -89,13 +89,23 @@ static long char_len(int kc, const char *p, long n)
 
 /* Append the pattern as it appears between slashes in #inspect: unchanged
    unless it holds a slash or an unprintable byte; then slashes get a
-   backslash and unprintable bytes (not spaces) an octal escape. */
+   backslash and unprintable bytes (not spaces) an octal escape.  kc is
+   $KCODE, as in 1.8.7: a byte that starts no character of it is
+   unprintable. */
+static bool mb_lead(int kc, const char *p)
+{
+    return kc != KC_NONE && ONIGENC_MBC_ENC_LEN(kcode_encoding(kc), (const OnigUChar *)p) > 1;
+}
+
 static void append_expr(VALUE out, const char *s, long len, int kc)
 {
     bool escape = false;
     for (long i = 0; i < len; i += char_len(kc, s + i, len - i)) {
         unsigned char c = (unsigned char)s[i];
-        if (c == '/' || (c < 0x80 ? (c < 0x20 || c == 0x7f) : kc == KC_NONE)) { escape = true; break; }
+        if (c == '/' || (c < 0x80 ? (c < 0x20 || c == 0x7f) : !mb_lead(kc, s + i))) {
+            escape = true;
+            break;
+        }
     }
     if (!escape) { str_cat(out, s, len); return; }
     for (long i = 0; i < len;) {
@@ -106,7 +116,7 @@ static void append_expr(VALUE out, const char *s, long len, int kc)
             str_cat(out, s + i, n);
         } else if (c == '/') {
             str_cat(out, "\\/", 2);
-        } else if (c >= 0x80 && kc != KC_NONE) {
+        } else if (c >= 0x80 && mb_lead(kc, s + i)) {
             n = char_len(kc, s + i, len - i);
             str_cat(out, s + i, n);
         } else if ((c >= 0x20 && c < 0x7f) || c == ' ' || (c >= '\t' && c <= '\r')) {
@@ -216,6 +226,136 @@ static unsigned parse_depth_for_stack(const char *src, long len)
     return depth < RE_MAX_PARSE_DEPTH ? (unsigned)depth : RE_MAX_PARSE_DEPTH;
 }
 
+/* ---- What 1.8.7 reads differently from Oniguruma, fixed before compiling:
+   - a look-ahead followed by a repeat: 1.8.7 accepts (?!x){0,1} and
+     ignores the repeat (the look-ahead still has to hold: with a star,
+     "xa" =~ /(?=a).../ still matches at 1); Oniguruma refuses it ("target
+     of repeat operator is invalid").  The repeat is dropped.
+   - {,n} is no interval in 1.8.7 but the literal text; Oniguruma reads
+     {0,n}.  The brace is escaped.
+   - intervals 1.8.7 refuses: {n,m} with n > m, counts from 32767. */
+
+/* bytes of the character at p under enc (1 for an ASCII byte) */
+static long la_char_len(OnigEncoding enc, const char *p, const char *end)
+{
+    long n = ONIGENC_MBC_ENC_LEN(enc, (const OnigUChar *)p);
+    return n < 1 || n > end - p ? 1 : n;
+}
+
+/* Just past the group that opens at p ('('), or NULL if it is not closed. */
+static const char *group_end(OnigEncoding enc, const char *p, const char *end)
+{
+    int depth = 0;
+    bool in_class = false;
+    while (p < end) {
+        char c = *p;
+        if (c == '\\' && p + 1 < end) { p += 1 + la_char_len(enc, p + 1, end); continue; }
+        if (in_class) { if (c == ']') in_class = false; }
+        else if (c == '[') in_class = true;
+        else if (c == '(') depth++;
+        else if (c == ')' && --depth == 0) return p + 1;
+        p += la_char_len(enc, p, end);
+    }
+    return NULL;
+}
+
+static const char *digits(const char *p, const char *end, long *n)
+{
+    *n = 0;
+    for (; p < end && *p >= '0' && *p <= '9'; p++) *n = *n < 100000 ? *n * 10 + (*p - '0') : *n;
+    return p;
+}
+
+/* An interval {n}, {n,}, {n,m} or {,m} at p: its length, 0 if the brace is
+   plain text; *low_missing for {,m}; *error for one 1.8.7 refuses. */
+static long interval_len(const char *p, const char *end, bool *low_missing, const char **error)
+{
+    long lo, hi = -1;
+    const char *d = digits(p + 1, end, &lo);
+    *low_missing = d == p + 1;
+    if (d < end && *d == ',') {
+        const char *e = digits(d + 1, end, &hi);
+        if (e == d + 1) hi = -1;
+        d = e;
+    } else if (*low_missing) {
+        return 0;
+    } else {
+        hi = lo;
+    }
+    if (d >= end || *d != '}') return 0;
+    if (!*low_missing) {
+        if (lo >= 32767 || hi >= 32767) *error = "too big quantifier in {,}";
+        else if (hi >= 0 && lo > hi) *error = "can't do {n,m} with n > m";
+    }
+    return d + 1 - p;
+}
+
+/* Length of the repeat operator at p (with a lazy '?'), 0 if none. */
+static long repeat_len(const char *p, const char *end, const char **error)
+{
+    const char *q = p;
+    bool low_missing;
+    if (q < end && (*q == '*' || *q == '+' || *q == '?')) q++;
+    else if (q < end && *q == '{') {
+        long n = interval_len(q, end, &low_missing, error);
+        if (n == 0 || low_missing) return 0;
+        q += n;
+    } else {
+        return 0;
+    }
+    if (q < end && *q == '?') q++;
+    return q - p;
+}
+
+static bool lookahead_at(const char *p, const char *end)
+{
+    return end - p >= 3 && p[0] == '(' && p[1] == '?' && (p[2] == '=' || p[2] == '!');
+}
+
+/* Append src[*copied, upto) to *out (made on first use), then insert. */
+static void splice(VALUE *out, const char **copied, const char *upto, const char *insert)
+{
+    if (!*out) *out = str_new(NULL, 0);
+    str_cat(*out, *copied, upto - *copied);
+    str_cat_cstr(*out, insert);
+    *copied = upto;
+}
+
+/* The pattern for Oniguruma: 0 if src will do, else a new String; *error
+   set for an interval 1.8.7 refuses. */
+static VALUE onig_pattern(const char *src, long len, OnigEncoding enc, const char **error)
+{
+    const char *p = src, *end = src + len, *copied = src;
+    VALUE out = 0;
+    bool in_class = false;
+    *error = NULL;
+    while (p < end) {
+        char c = *p;
+        bool low_missing;
+        if (ONIGENC_MBC_ENC_LEN(enc, (const OnigUChar *)p) > end - p) {
+            *error = "premature end of regular expression";   /* a character cut short */
+            return 0;
+        }
+        if (c == '\\' && p + 1 < end) { p += 1 + la_char_len(enc, p + 1, end); continue; }
+        if (in_class) { if (c == ']') in_class = false; p += la_char_len(enc, p, end); continue; }
+        if (c == '[') { in_class = true; p++; continue; }
+        if (c == '{' && p > src && interval_len(p, end, &low_missing, error) && low_missing) {
+            splice(&out, &copied, p, "\\");            /* {,n}: the text */
+        } else if (c == '{' && p + 1 == end && p > src) {
+            *error = "invalid regular expression; '{' can't be last character";
+        }
+        if (*error) return 0;
+        const char *g = lookahead_at(p, end) ? group_end(enc, p, end) : NULL;
+        long r = g ? repeat_len(g, end, error) : 0;
+        if (*error) return 0;
+        if (r == 0) { p += la_char_len(enc, p, end); continue; }
+        splice(&out, &copied, g, "");
+        p = copied = g + r;
+    }
+    if (out) str_cat(out, copied, end - copied);
+    return out;
+}
+
 /* Compile with Ruby option bits for kcode kc; NULL and a message in err on
    error.  Ruby's `m` is Oniguruma's MULTILINE (dot matches newline); ^ and $
    are line anchors with ONIG_SYNTAX_RUBY.  As in 1.8, case folding and \d
@@ -229,10 +369,26 @@ static regex_t *compile(const char *src, long len, int options, int kc, char *er
     if (options & OPT_M) o |= ONIG_OPTION_MULTILINE;
     regex_t *reg;
     OnigErrorInfo ei;
-    unsigned depth = parse_depth_for_stack(src, len);
+    const char *error;
+    VALUE fixed = onig_pattern(src, len, kcode_encoding(kc), &error);
+    if (error) {
+        char desc[512];
+        pattern_desc(desc, sizeof desc, src, len);
+        snprintf(err, errlen, "%s: %s", error, desc);
+        return NULL;
+    }
+    const char *pat = fixed ? RSTRING_PTR(fixed) : src;
+    long plen = fixed ? RSTRING_LEN(fixed) : len;
+    unsigned depth = parse_depth_for_stack(pat, plen);
     onig_set_parse_depth_limit(depth);
-    int r = onig_new(&reg, (const OnigUChar *)src, (const OnigUChar *)src + len, o,
+    int r = onig_new(&reg, (const OnigUChar *)pat, (const OnigUChar *)pat + plen, o,
                      kcode_encoding(kc), ONIG_SYNTAX_RUBY, &ei);
+    /* bytes that are no character of a multibyte kcode: 1.8.7 took them
+       as single bytes; so does the pattern read as bytes */
+    if ((r == ONIGERR_INVALID_CODE_POINT_VALUE || r == ONIGERR_TOO_SHORT_MULTI_BYTE_STRING) && kc != KC_NONE)
+        r = onig_new(&reg, (const OnigUChar *)pat, (const OnigUChar *)pat + plen, o,
+                     ONIG_ENCODING_ASCII, ONIG_SYNTAX_RUBY, &ei);
+    GC_GUARD(fixed);
     /* too deep for this stack, not for Ruby: as a deep recursion would */
     if (r == ONIGERR_PARSE_DEPTH_LIMIT_OVER && depth < RE_MAX_PARSE_DEPTH) vm_stack_overflow();
     if (r != ONIG_NORMAL) {
@@ -605,7 +761,7 @@ static VALUE re_m_inspect(VALUE self, int argc, const VALUE *argv)
     VALUE src = RREGEXP(self)->src;
     int options = RREGEXP(self)->options;
     VALUE out = str_new("/", 1);
-    append_expr(out, RSTRING_PTR(src), RSTRING_LEN(src), effective_kcode(options));
+    append_expr(out, RSTRING_PTR(src), RSTRING_LEN(src), re_kcode_cur);
     str_cat(out, "/", 1);
     append_options(out, options);
     static const char kcodes[] = "nesu";
@@ -668,7 +824,7 @@ static VALUE re_m_to_s(VALUE self, int argc, const VALUE *argv)
         append_options(out, ~options & OPT_MASK);
     }
     str_cat(out, ":", 1);
-    append_expr(out, ptr, len, kc);
+    append_expr(out, ptr, len, re_kcode_cur);
     str_cat(out, ")", 1);
     GC_GUARD(src);
     return out;
@@ -698,6 +854,14 @@ static VALUE re_m_kcode(VALUE self, int argc, const VALUE *argv)
     }
 }
 
+/* The options == and hash look at: i, x, m and a fixed kcode, none
+   counting as no kcode (1.8.7: /a/ == /a/n, but not /a/u even under
+   $KCODE "u"). */
+static int equal_options(int options)
+{
+    return (options & KC_MASK) == KC_NONE ? options & OPT_MASK : options;
+}
+
 static VALUE re_m_equal(VALUE self, int argc, const VALUE *argv)
 {
     VALUE other = argv[0];
@@ -705,7 +869,7 @@ static VALUE re_m_equal(VALUE self, int argc, const VALUE *argv)
     if (!TYPE_P(other, T_REGEXP)) return Qfalse;
     re_check(self);
     re_check(other);
-    return BOOL2V(RREGEXP(self)->options == RREGEXP(other)->options &&
+    return BOOL2V(equal_options(RREGEXP(self)->options) == equal_options(RREGEXP(other)->options) &&
                   str_equal(RREGEXP(self)->src, RREGEXP(other)->src));
 }
 
@@ -714,7 +878,7 @@ static VALUE re_m_hash(VALUE self, int argc, const VALUE *argv)
     re_check(self);
     VALUE src = RREGEXP(self)->src;
     const unsigned char *p = (const unsigned char *)RSTRING_PTR(src);
-    unsigned long h = (unsigned long)RREGEXP(self)->options;
+    unsigned long h = (unsigned long)(RREGEXP(self)->options & OPT_MASK);   /* 1.8.7: no kcode */
     for (long i = 0; i < RSTRING_LEN(src); i++) h = h * 33 + p[i];
     h += h >> 5;
     return INT2FIX((long)(h & (unsigned long)FIXNUM_MAX));

@@ -155,7 +155,18 @@ static VALUE md_captures(VALUE self, int argc, const VALUE *argv) { return to_a_
 static VALUE md_size(VALUE self, int argc, const VALUE *argv) { return INT2FIX(match_count(self)); }
 static VALUE md_pre_match(VALUE self, int argc, const VALUE *argv) { return pre_match(self); }
 static VALUE md_post_match(VALUE self, int argc, const VALUE *argv) { return post_match(self); }
-static VALUE md_inspect(VALUE self, int argc, const VALUE *argv) { return obj_any_to_s(self); }
+/* 1.8.7: #<MatchData "ll" 1:"l" 2:nil> */
+static VALUE md_inspect(VALUE self, int argc, const VALUE *argv)
+{
+    if (!RMATCH(self)->regs) return obj_any_to_s(self);
+    VALUE s = str_new_cstr("#<MatchData ");
+    str_append(s, obj_inspect(re_nth_match(0, self)));
+    for (int i = 1; i < match_count(self); i++) {
+        str_cat_fmt(s, " %d:", i);
+        str_append(s, obj_inspect(re_nth_match(i, self)));
+    }
+    return str_cat(s, ">", 1);
+}
 
 static VALUE md_string(VALUE self, int argc, const VALUE *argv)
 {

@@ -1,10 +1,12 @@
 /* sprintf.c: the format engine behind Kernel#sprintf, Kernel#format and
  * String#%, with 1.8.7's directives (%d %i %u %f %e %E %g %G %x %X %o %b
- * %s %p %c %%), flags (- + space 0 #), width, precision, `*` and
- * positional `%1$s` arguments.  Negative numbers in %x %o %b without a
- * sign flag print as two's complement with a ".." prefix ("..f01"), as
- * 1.8 does.  Floats go through the C library's printf, at most at the
- * precision that a double's exact expansion needs (FLOAT_EXACT_PREC). */
+ * %B %s %p %c %%), flags (- + space 0 #), width, precision, `*` and
+ * positional `%1$s` arguments.  Negative numbers in %x %o %b %B without a
+ * sign flag print as two's complement with a ".." prefix ("..f01"), and
+ * in %u as 1.8.7's unsigned word ("..18446744073709551611"); nil is 0.
+ * Floats, Inf and NaN included, go through the C library's printf, at
+ * most at the precision that a double's exact expansion needs
+ * (FLOAT_EXACT_PREC). */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -109,15 +111,7 @@ static void push_padded(struct fmt *f, const char *s, long len)
 /* ------------------------------------------------------------ %c %s %p */
 static void fmt_char(struct fmt *f)
 {
-    VALUE val = get_arg(f);
-    VALUE tmp = conv_check_str(val);
-    char c;
-    if (!NIL_P(tmp)) {
-        if (RSTRING_LEN(tmp) != 1) exc_raise(vm.c.ArgumentError, "%%c requires a character");
-        c = RSTRING_PTR(tmp)[0];
-    } else {
-        c = (char)(num_to_int(val) & 0xff);
-    }
+    char c = (char)(num_to_int(get_arg(f)) & 0xff);   /* 1.8.7: an Integer, not a String */
     push_padded(f, &c, 1);
 }
 
@@ -134,19 +128,25 @@ static void fmt_str(struct fmt *f, char type)
 }
 
 /* ------------------------------------------------------------ integers */
-/* The argument as an Integer (Fixnum or Bignum), 1.8's rb_Integer-ish. */
+/* The argument as an Integer (Fixnum or Bignum), as 1.8.7's sprintf takes
+   it: nil is 0, Floats are truncated, Strings parsed strictly, anything
+   else through to_int or to_i (rb_Integer). */
 static VALUE int_arg(VALUE val)
 {
-    for (;;) {
-        if (FIXNUM_P(val) || BIGNUM_P(val)) return val;
-        if (FLOAT_P(val)) {
-            double d = RFLOAT_VALUE(val);
-            if (d < (double)FIXNUM_MAX && d > (double)FIXNUM_MIN) return INT2FIX((long)d);
-            return big_from_dbl(d);
-        }
-        if (STRING_P(val)) return str_to_inum(val, 0, true);
-        val = conv_to_integer(val);
+    if (NIL_P(val)) return INT2FIX(0);
+    if (FIXNUM_P(val) || BIGNUM_P(val)) return val;
+    if (FLOAT_P(val)) {
+        double d = RFLOAT_VALUE(val);
+        if (d < (double)FIXNUM_MAX && d > (double)FIXNUM_MIN) return INT2FIX((long)d);
+        return big_from_dbl(d);
     }
+    if (STRING_P(val)) return str_to_inum(val, 0, true);
+    if (!vm_respond_to(val, ID_to_int, true) && vm_respond_to(val, ID_to_i, true)) {
+        VALUE r = vm_call0(val, ID_to_i);
+        if (!INTEGER_P(r)) exc_raise(vm.c.TypeError, "%s#to_i should return Integer", obj_classname(val));
+        return r;
+    }
+    return conv_to_integer(val);
 }
 
 static int digit_bits(int base) { return base == 16 ? 4 : base == 8 ? 3 : 1; }
@@ -180,6 +180,12 @@ static bool int_negative(VALUE v)
     return FIXNUM_P(v) ? FIX2LONG(v) < 0 : mpz_sgn(RBIGNUM(v)->mp) < 0;
 }
 
+static void mpz_set_value(mpz_t n, VALUE v)
+{
+    if (FIXNUM_P(v)) mpz_set_si(n, FIX2LONG(v));
+    else mpz_set(n, RBIGNUM(v)->mp);
+}
+
 /* Two's complement digits of a negative v: the shortest form with one
    leading sign digit ('f', '7' or '1'), e.g. -255 -> "f01". */
 static VALUE twos_complement(VALUE v, int base)
@@ -188,8 +194,7 @@ static VALUE twos_complement(VALUE v, int base)
     mpz_t n, t;
     mpz_init(n);
     mpz_init(t);
-    if (FIXNUM_P(v)) mpz_set_si(n, FIX2LONG(v));
-    else mpz_set(n, RBIGNUM(v)->mp);
+    mpz_set_value(n, v);
     mpz_neg(n, n);
     size_t m = mpz_sizeinbase(n, 2) / (size_t)digit_bits(base) + 2;
     mpz_ui_pow_ui(t, (unsigned long)base, m);
@@ -211,47 +216,99 @@ static VALUE twos_complement(VALUE v, int base)
     return s;
 }
 
+/* %u of a negative v, as 1.8.7 prints it: a Fixnum as the unsigned long
+   of its bits (2**64 + v); a Bignum as 2**(32n) + v for the n 32-bit
+   words of |v|, zero-padded to the width of 2**(32n). */
+static VALUE unsigned_decimal(VALUE v)
+{
+    if (FIXNUM_P(v)) return str_new_fmt("%lu", (unsigned long)FIX2LONG(v));
+    mpz_t n, t;
+    mpz_init(n);
+    mpz_init(t);
+    mpz_set_value(n, v);
+    size_t words = (mpz_sizeinbase(n, 2) + 31) / 32;
+    mpz_ui_pow_ui(t, 2, 32 * words);
+    long width = (long)mpz_sizeinbase(t, 10);   /* exact or one more: trimmed below */
+    mpz_add(n, t, n);
+    VALUE s = str_new(NULL, width + 2);
+    char *p = RSTRING_PTR(s);
+    mpz_get_str(p, 10, t);
+    width = (long)strlen(p);
+    mpz_get_str(p, 10, n);
+    long len = (long)strlen(p);
+    memmove(p + (width - len), p, (size_t)len);
+    memset(p, '0', (size_t)(width - len));
+    str_set_len(s, width);
+    mpz_clear(n);
+    mpz_clear(t);
+    return s;
+}
+
 static int base_of(char type)
 {
     switch (type) {
     case 'o': return 8;
     case 'x': case 'X': return 16;
-    case 'b': return 2;
+    case 'b': case 'B': return 2;
     default: return 10;
     }
+}
+
+static const char *int_prefix(char type)
+{
+    switch (type) {
+    case 'o': return "0";
+    case 'x': return "0x";
+    case 'X': return "0X";
+    case 'b': return "0b";
+    case 'B': return "0B";
+    default: return NULL;
+    }
+}
+
+/* Digits of a negative v in an unsigned directive, and the character that
+   extends them to a precision: two's complement in bases 16, 8 and 2,
+   1.8.7's '.' for %u. */
+static VALUE negative_digits(VALUE v, int base, char *fillc)
+{
+    if (base == 10) {
+        if (vm.verbose > 1) exc_warn("negative number for %%u specifier");
+        *fillc = '.';
+        return unsigned_decimal(v);
+    }
+    *fillc = base == 16 ? 'f' : base == 8 ? '7' : '1';
+    return twos_complement(v, base);
 }
 
 static void fmt_int(struct fmt *f, char type)
 {
     int base = base_of(type);
-    bool sign = type == 'd' || type == 'i' || type == 'u' || (f->flags & (FPLUS | FSPACE));
-    const char *prefix = NULL;
-    if (f->flags & FSHARP) {
-        prefix = type == 'o' ? "0" : type == 'x' ? "0x" : type == 'X' ? "0X" : type == 'b' ? "0b" : NULL;
-        if (prefix) f->width -= (int)strlen(prefix);
-    }
+    bool sign = type == 'd' || type == 'i' || (f->flags & (FPLUS | FSPACE));
+    const char *prefix = (f->flags & FSHARP) ? int_prefix(type) : NULL;
+    long width = f->width, prec = f->prec;
+    if (prefix) width -= (long)strlen(prefix);
     VALUE val = int_arg(get_arg(f));
     bool neg = int_negative(val);
-    char sc = 0;
-    bool dots = false, twos = false;
+    char sc = 0, fillc = '0';
+    bool dots = false;
     VALUE digits;
     if (sign || !neg) {
         digits = int_digits(val, base);
-        if (neg) sc = '-';
-        else if (f->flags & FPLUS) sc = '+';
-        else if (f->flags & FSPACE) sc = ' ';
-        if (sc) f->width--;
+        sc = neg ? '-' : (f->flags & FPLUS) ? '+' : (f->flags & FSPACE) ? ' ' : 0;
+        if (sc) width--;
     } else {
-        digits = twos_complement(val, base);
-        twos = true;
+        digits = negative_digits(val, base, &fillc);
         dots = !(f->flags & (FPREC | FZERO));
     }
     char *s = RSTRING_PTR(digits);
     long len = RSTRING_LEN(digits);
-    if (type == 'X') for (long i = 0; i < len; i++) if (STR_ISLOWER(s[i])) s[i] = (char)(s[i] - 32);
+    if (type == 'X') {
+        for (long i = 0; i < len; i++) if (STR_ISLOWER(s[i])) s[i] = (char)(s[i] - 32);
+        if (fillc == 'f') fillc = 'F';
+    }
     if (dots) len += 2;
-    long prec = f->prec, width = f->width;
-    if ((f->flags & (FZERO | FMINUS | FPREC)) == FZERO) {
+    /* 1.8.7 pads with zeros to the width even when '-' is given */
+    if ((f->flags & (FZERO | FPREC)) == FZERO) {
         prec = width;
         width = 0;
     } else {
@@ -261,10 +318,8 @@ static void fmt_int(struct fmt *f, char type)
     if (!(f->flags & FMINUS)) fill(f, ' ', width);
     if (sc) push(f, &sc, 1);
     if (prefix) push(f, prefix, (long)strlen(prefix));
+    fill(f, fillc, prec - len);
     if (dots) push(f, "..", 2);
-    char pad = '0';
-    if (twos) pad = base == 16 ? (type == 'X' ? 'F' : 'f') : base == 8 ? '7' : '1';
-    fill(f, pad, prec - len);
     push(f, RSTRING_PTR(digits), RSTRING_LEN(digits));
     if (f->flags & FMINUS) fill(f, ' ', width);
 }
@@ -278,15 +333,19 @@ static double float_arg(VALUE val)
     return num_to_dbl(val);
 }
 
+/* Inf and NaN as 1.8.7 prints them: through the C library ("inf",
+   "-nan", "INF"), padded with spaces to the width.  f->p is on the
+   directive's letter. */
 static void fmt_nonfinite(struct fmt *f, double d)
 {
-    const char *expr = isnan(d) ? "NaN" : "Inf";
-    char buf[8];
-    int n = 0;
-    if (!isnan(d) && d < 0) buf[n++] = '-';
-    else if (f->flags & FPLUS) buf[n++] = '+';
-    memcpy(buf + n, expr, 3);
-    push_padded(f, buf, n + 3);
+    char cfmt[8], *q = cfmt, buf[16];
+    *q++ = '%';
+    if (f->flags & FPLUS) *q++ = '+';
+    if (f->flags & FSPACE) *q++ = ' ';
+    *q++ = STR_ISUPPER(*f->p) ? 'F' : 'f';
+    *q = '\0';
+    int n = snprintf(buf, sizeof buf, cfmt, d);
+    push_padded(f, buf, n);
 }
 
 /* A double's exact decimal expansion has at most 1074 digits after the
@@ -423,7 +482,7 @@ static void directive(struct fmt *f)
             return;
         case 'c': fmt_char(f); return;
         case 's': case 'p': fmt_str(f, c); return;
-        case 'd': case 'i': case 'o': case 'x': case 'X': case 'b': case 'u':
+        case 'd': case 'i': case 'o': case 'x': case 'X': case 'b': case 'B': case 'u':
             fmt_int(f, c);
             return;
         case 'f': case 'g': case 'G': case 'e': case 'E':

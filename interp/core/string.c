@@ -145,14 +145,18 @@ static void str_make_independent(VALUE str, long capa)
 void str_check_frozen(VALUE str)
 {
     if (FL_TEST(str, FL_FROZEN)) exc_frozen(str);
+    SAFE_CHECK_MODIFY(str, "string");
+}
+
+static NOINLINE void str_modify_slow(VALUE str)
+{
+    str_check_frozen(str);
+    if (FL_TEST(str, STR_SHARED)) str_make_independent(str, RSTRING_LEN(str));
 }
 
 void str_modify(VALUE str)
 {
-    if (UNLIKELY(FL_TEST(str, FL_FROZEN | STR_SHARED))) {
-        str_check_frozen(str);
-        str_make_independent(str, RSTRING_LEN(str));
-    }
+    if (UNLIKELY(FL_TEST(str, FL_FROZEN | STR_SHARED) | (vm_safe_max >= 4))) str_modify_slow(str);
 }
 
 /* Make room for capa bytes in a writable (modified) string. */

@@ -239,8 +239,11 @@ static VALUE sep_string(VALUE sep)
     return s;
 }
 
+/* With no separator, Enumerable#partition (1.8.7) */
 static VALUE s_partition(VALUE self, int argc, const VALUE *argv)
 {
+    if (argc == 0) return vm_call_super(argc, argv);
+    arity_check(argc, 1, 1);
     VALUE sep = argv[0];
     long pos;
     bool regex = TYPE_P(sep, T_REGEXP);
@@ -276,7 +279,7 @@ static VALUE s_rpartition(VALUE self, int argc, const VALUE *argv)
 
 void str_init_access(VALUE c)
 {
-    define_method(c, "partition", s_partition, 1);
+    define_method(c, "partition", s_partition, -1);
     define_method(c, "rpartition", s_rpartition, 1);
     define_method(c, "[]", s_aref, -1);
     define_method(c, "slice", s_aref, -1);

@@ -274,7 +274,8 @@ static VALUE chomp_bang(VALUE self, int argc, const VALUE *argv)
 
 static VALUE s_chomp_bang(VALUE self, int argc, const VALUE *argv)
 {
-    if (RSTRING_LEN(self) > 0) str_check_frozen(self);
+    /* 1.8.7: chomp! checks at once, chomp!(rs) only when it would change */
+    if (argc == 0 && RSTRING_LEN(self) > 0) str_check_frozen(self);
     return chomp_bang(self, argc, argv);
 }
 
@@ -313,6 +314,7 @@ static VALUE s_reverse(VALUE self, int argc, const VALUE *argv)
 
 static VALUE s_reverse_bang(VALUE self, int argc, const VALUE *argv)
 {
+    if (RSTRING_LEN(self) <= 1) return self;   /* nothing to change: no frozen check (1.8.7) */
     str_modify(self);
     char *p = RSTRING_PTR(self);
     for (long i = 0, j = RSTRING_LEN(self) - 1; i < j; i++, j--) {

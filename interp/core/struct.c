@@ -248,7 +248,7 @@ static VALUE struct_each_pair(VALUE self, int argc, const VALUE *argv)
 static VALUE struct_select(VALUE self, int argc, const VALUE *argv)
 {
     if (argc > 0) exc_arity(argc, 0, 0);
-    if (!vm_block_given()) return enumerator_for(self, "select", 0, NULL);
+    if (!vm_block_given()) vm_need_block();   /* 1.8.7: no Enumerator */
     VALUE ary = ary_new();
     for (long i = 0; i < RSTRUCT_LEN(self); i++) {
         VALUE v = RSTRUCT_PTR(self)[i];
@@ -313,7 +313,7 @@ static VALUE inspect_body(VALUE s, VALUE arg, bool recursive)
         str_cat(str, "=", 1);
         str_append(str, obj_inspect(RSTRUCT_PTR(s)[i]));
     }
-    return str_cat(str, ">", 1);
+    return obj_infect(str_cat(str, ">", 1), s);
 }
 
 static VALUE struct_inspect(VALUE self, int argc, const VALUE *argv)

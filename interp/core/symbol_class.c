@@ -105,7 +105,14 @@ static VALUE y_to_s(VALUE self, int argc, const VALUE *argv)
     return str_new(sym_name(id), (long)sym_len(id));
 }
 
-static VALUE y_to_i(VALUE self, int argc, const VALUE *argv) { return INT2FIX(SYM2ID(self)); }
+static VALUE y_to_i(VALUE self, int argc, const VALUE *argv) { return INT2FIX(sym_to_i(SYM2ID(self))); }
+/* 1.8.7: a Symbol converts to an Integer, with a warning under -w */
+static VALUE y_to_int(VALUE self, int argc, const VALUE *argv)
+{
+    if (vm.verbose > 1) exc_warn("treating Symbol as an integer");
+    return y_to_i(self, argc, argv);
+}
+
 static VALUE y_to_sym(VALUE self, int argc, const VALUE *argv) { return self; }
 static VALUE y_inspect(VALUE self, int argc, const VALUE *argv) { return str_sym_inspect(SYM2ID(self)); }
 static VALUE y_eq(VALUE self, int argc, const VALUE *argv) { return BOOL2V(self == argv[0]); }
@@ -143,6 +150,7 @@ void symbol_class_init(void)
     define_method(c, "to_s", y_to_s, 0);
     define_method(c, "id2name", y_to_s, 0);
     define_method(c, "to_i", y_to_i, 0);
+    define_method(c, "to_int", y_to_int, 0);
     define_method(c, "to_sym", y_to_sym, 0);
     define_method(c, "inspect", y_inspect, 0);
     define_method(c, "to_proc", y_to_proc, 0);

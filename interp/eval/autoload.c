@@ -56,6 +56,7 @@ static VALUE cbase(void)
 
 static VALUE k_autoload(VALUE self, int argc, const VALUE *argv)
 {
+    vm_check_safe_name(conv_to_str(argv[1]), "autoload");
     autoload_register(cbase(), conv_to_id(argv[0]), argv[1]);
     return Qnil;
 }
@@ -67,6 +68,7 @@ static VALUE k_autoload_p(VALUE self, int argc, const VALUE *argv)
 
 static VALUE mod_autoload(VALUE self, int argc, const VALUE *argv)
 {
+    vm_check_safe_name(conv_to_str(argv[1]), "autoload");
     autoload_register(self, conv_to_id(argv[0]), argv[1]);
     return Qnil;
 }

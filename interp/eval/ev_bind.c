@@ -205,6 +205,14 @@ static void bind_eval_call(struct bind *b, struct node_call *c)
     if (b->in_rescue) c->h.flags |= NF_EVAL_RESCUE;
 }
 
+/* ------------------------------------------------------------ set_trace_func */
+/* A body that is one statement: a slot set_trace_func may give a wrapper
+   that reports the line (trace.c); a NODE_SEQ notes its statements. */
+static void note_body(struct bind *b, struct node **slot)
+{
+    if (*slot && (*slot)->type != NODE_SEQ) trace_note_slot(script_get(b->script), slot);
+}
+
 /* ------------------------------------------------------------ scopes */
 static void bind_block(struct bind *b, struct node_block *blk)
 {
@@ -217,6 +225,7 @@ static void bind_block(struct bind *b, struct node_block *blk)
     bind_mlhs(b, blk->params);
     bind_opt(b, blk->block_param);
     bind_opt(b, blk->body);
+    note_body(b, &blk->body);
     saved.failed = b->failed;
     *b = saved;
     blk->h.eval = ev_def_select(&blk->h);
@@ -235,6 +244,7 @@ static void bind_def(struct bind *b, struct node_def *d)
     for (int i = 0; i < d->params.nopt; i++) bind_node(b, d->params.opt[i]);
     mark_tail(b, d->body);
     bind_opt(b, d->body);
+    note_body(b, &d->body);
     if (d->scope.flags & SCOPE_RETURN_IN_BLOCK) d->h.flags |= NF_TAG;
     saved.failed = b->failed;
     *b = saved;
@@ -250,6 +260,7 @@ static void bind_class(struct bind *b, struct node_class *c)
     b->def = NULL;
     b->in_block = false;
     bind_opt(b, c->body);
+    note_body(b, &c->body);
     saved.failed = b->failed;
     *b = saved;
 }
@@ -261,6 +272,7 @@ static void bind_loop(struct bind *b, struct node_loop *l)
     b->target_node = &l->h;
     bind_node(b, l->cond);
     bind_opt(b, l->body);
+    note_body(b, &l->body);
     saved.failed = b->failed;
     *b = saved;
 }
@@ -273,6 +285,7 @@ static void bind_children(struct bind *b, struct node *n)
     case NODE_ARRAY: case NODE_HASH: case NODE_SEQ: {
         struct node_list *l = (struct node_list *)n;
         bind_list(b, l->items, l->n);
+        if (n->type == NODE_SEQ) trace_note_seq(script_get(b->script), l);
         break;
     }
     case NODE_EVSTR: case NODE_SPLAT: case NODE_NOT: case NODE_DEFINED: case NODE_MATCH:
@@ -334,6 +347,8 @@ static void bind_children(struct bind *b, struct node *n)
         bind_node(b, i->cond);
         bind_opt(b, i->then_);
         bind_opt(b, i->else_);
+        note_body(b, &i->then_);
+        note_body(b, &i->else_);
         break;
     }
     case NODE_WHILE: case NODE_UNTIL: bind_loop(b, (struct node_loop *)n); break;
@@ -343,15 +358,22 @@ static void bind_children(struct bind *b, struct node *n)
         bind_opt(b, c->subject);
         bind_list(b, c->whens, c->n);
         bind_opt(b, c->else_);
+        note_body(b, &c->else_);
         break;
     }
-    case NODE_WHEN: bind_list(b, ((struct node_when *)n)->values, ((struct node_when *)n)->n); bind_opt(b, ((struct node_when *)n)->body); break;
+    case NODE_WHEN:
+        bind_list(b, ((struct node_when *)n)->values, ((struct node_when *)n)->n);
+        bind_opt(b, ((struct node_when *)n)->body);
+        note_body(b, &((struct node_when *)n)->body);
+        break;
     case NODE_BREAK: case NODE_NEXT: case NODE_RETURN: case NODE_REDO: case NODE_RETRY: bind_jump(b, n); break;
     case NODE_RESCUE: {
         struct node_rescue *r = (struct node_rescue *)n;
         bind_opt(b, r->body);
         bind_list(b, r->resbodies, r->n);
         bind_opt(b, r->else_);
+        note_body(b, &r->body);
+        note_body(b, &r->else_);
         break;
     }
     case NODE_RESBODY: {
@@ -361,10 +383,18 @@ static void bind_children(struct bind *b, struct node *n)
         bool outer = b->in_rescue;
         b->in_rescue = true;
         bind_opt(b, r->body);
+        note_body(b, &r->body);
         b->in_rescue = outer;
         break;
     }
-    case NODE_ENSURE: bind_opt(b, ((struct node_ensure *)n)->body); bind_opt(b, ((struct node_ensure *)n)->ensure); break;
+    case NODE_ENSURE: {
+        struct node_ensure *e = (struct node_ensure *)n;
+        bind_opt(b, e->body);
+        bind_opt(b, e->ensure);
+        note_body(b, &e->body);
+        note_body(b, &e->ensure);
+        break;
+    }
     case NODE_DEFN: case NODE_DEFS: bind_def(b, (struct node_def *)n); break;
     case NODE_CLASS: case NODE_MODULE: case NODE_SCLASS: bind_class(b, (struct node_class *)n); break;
     default: bind_literal(b, n); break;
@@ -403,5 +433,6 @@ VALUE ev_bind_program(VALUE script, struct node_program *prog, struct parse_erro
         if (bp->body) bind_node(&b, bp->body);
     }
     if (prog->body) bind_node(&b, prog->body);
+    note_body(&b, &prog->body);
     return b.failed ? 0 : Qtrue;
 }

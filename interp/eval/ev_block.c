@@ -382,7 +382,7 @@ void vm_yield_prepare_block(struct yielder *y, const struct block *blk)
     bf->serial = 0;
     bf->argc = 1;
     bf->argv = NULL;
-    bf->flags = FRAME_BLOCK;
+    bf->flags = FRAME_BLOCK | FRAME_YIELDER;
     bf->visi = blk->visi;
 }
 

@@ -156,7 +156,36 @@ static VALUE invoke_cfunc(VALUE recv, VALUE me, ID mid, int argc, const VALUE *a
     return v;
 }
 
-static void bind_params(struct frame *fr, const struct node_def *def, int argc, const VALUE *argv)
+/* set_trace_func: c-call, the call, c-return also when a jump goes through
+   (the tag passes it on).  While a trace proc is set the call caches stay
+   empty, so that every call comes through vm_call_me, which calls the
+   traced variants: the paths of a cache hit need no test. */
+static NOINLINE VALUE invoke_cfunc_traced(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv,
+                                          const struct block *blk)
+{
+    vm_trace_c("c-call", me, mid);
+    struct tag tag;
+    volatile VALUE v = Qnil;
+    struct thread *th = vm.th;
+    tag_push(&tag);
+    tag.id = (uintptr_t)&tag;        /* catches nothing: no break or throw has this identity */
+    JUMP_SAVE(tag.buf);
+    if (tag.state == TAG_NONE) {
+        struct frame cf = { .prev = th->frame, .self = recv, .me = me, .mid = mid, .block = blk,
+                            .argc = argc, .argv = argv, .flags = FRAME_CFUNC };
+        th->frame = &cf;
+        int arity = RMENTRY(me)->aux.arity;
+        if (arity >= 0 && argc != arity) exc_arity(argc, arity, arity);
+        v = RMENTRY(me)->body.fn(recv, argc, argv);
+    }
+    tag_pop(&tag);
+    vm_trace_c("c-return", me, mid);
+    if (tag.state != TAG_NONE) tag_jump(tag.state, tag.val, tag.dst);
+    return v;
+}
+
+static inline __attribute__((always_inline)) void bind_params(struct frame *fr, const struct node_def *def, int argc,
+                                                               const VALUE *argv)
 {
     const struct params *p = &def->params;
     VALUE *vars = fr->env->vars;
@@ -194,7 +223,35 @@ static NOINLINE VALUE run_with_return_tag(struct frame *fr, struct node *body)
     tag_jump(tag.state, tag.val, tag.dst);
 }
 
-static VALUE invoke_ast(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, const struct block *blk)
+/* set_trace_func: call, the body, return also when a jump leaves it.
+   A method that returns is reported at its statement that ran last (its
+   caller's for an empty body); one left by a jump where the jump started
+   (the block that did `break`), as 1.8.7's current node. */
+static NOINLINE VALUE run_traced(struct frame *fr, const struct node_def *def)
+{
+    int caller_line = vm_trace_last_line();
+    vm_trace_method("call", fr);
+    struct tag tag;
+    volatile VALUE v = Qnil;
+    tag_push(&tag);
+    tag.id = (uintptr_t)&tag;
+    JUMP_SAVE(tag.buf);
+    if (tag.state == TAG_NONE) {
+        if (def->h.flags & NF_TAG) v = run_with_return_tag(fr, def->body);
+        else v = def->body ? EVAL(def->body, fr) : Qnil;
+    }
+    tag_pop(&tag);
+    if (tag.state == TAG_NONE && fr->node == &def->h && frame_ruby(fr->prev)) fr->node = frame_ruby(fr->prev)->node;
+    vm_trace_method(tag.state == TAG_NONE ? "return" : "return-jump", fr);
+    vm_trace_set_last_line(caller_line);
+    if (tag.state != TAG_NONE) tag_jump(tag.state, tag.val, tag.dst);
+    return v;
+}
+
+static NOINLINE VALUE run_traced(struct frame *fr, const struct node_def *def);
+
+static inline __attribute__((always_inline)) VALUE
+invoke_ast_in(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, const struct block *blk, bool traced)
 {
     struct thread *th = vm.th;
     struct frame *caller = th->frame;
@@ -234,17 +291,49 @@ static VALUE invoke_ast(VALUE recv, VALUE me, ID mid, int argc, const VALUE *arg
     if (UNLIKELY(bench_slowdown)) bench_spin();
     bind_params(&fr, def, argc, argv);
     VALUE v;
-    if (def->h.flags & NF_TAG) v = run_with_return_tag(&fr, def->body);
+    if (traced) v = run_traced(&fr, def);
+    else if (def->h.flags & NF_TAG) v = run_with_return_tag(&fr, def->body);
     else v = def->body ? EVAL(def->body, &fr) : Qnil;
     th->frame = caller;
+    return v;
+}
+
+static VALUE invoke_ast(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, const struct block *blk)
+{
+    return invoke_ast_in(recv, me, mid, argc, argv, blk, false);
+}
+
+static NOINLINE VALUE invoke_ast_traced(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv,
+                                        const struct block *blk)
+{
+    return invoke_ast_in(recv, me, mid, argc, argv, blk, true);
+}
+
+static NOINLINE VALUE invoke_bmethod_traced(VALUE proc, const struct block *b, VALUE recv, int argc,
+                                            const VALUE *argv)
+{
+    vm_trace_bmethod("call", b->method_me, b->mid, b);
+    struct tag tag;
+    volatile VALUE v = Qnil;
+    tag_push(&tag);
+    tag.id = (uintptr_t)&tag;
+    JUMP_SAVE(tag.buf);
+    if (tag.state == TAG_NONE) v = proc_invoke(proc, b, argc, argv, recv, FRAME_LAMBDA);
+    tag_pop(&tag);
+    vm_trace_bmethod("return", b->method_me, b->mid, b);
+    if (tag.state != TAG_NONE) tag_jump(tag.state, tag.val, tag.dst);
     return v;
 }
 
 VALUE vm_call_me(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, const struct block *blk)
 {
     switch (ME_TYPE(me)) {
-    case ME_CFUNC: return invoke_cfunc(recv, me, mid, argc, argv, blk);
-    case ME_AST: return invoke_ast(recv, me, mid, argc, argv, blk);
+    case ME_CFUNC:
+        if (UNLIKELY(vm_tracing)) return invoke_cfunc_traced(recv, me, mid, argc, argv, blk);
+        return invoke_cfunc(recv, me, mid, argc, argv, blk);
+    case ME_AST:
+        if (UNLIKELY(vm_tracing)) return invoke_ast_traced(recv, me, mid, argc, argv, blk);
+        return invoke_ast(recv, me, mid, argc, argv, blk);
     case ME_IVAR_GET:
         if (argc != 0) exc_arity(argc, 0, 0);
         return ivar_get(recv, RMENTRY(me)->body.ivar);
@@ -257,7 +346,9 @@ VALUE vm_call_me(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, cons
         copy.method_me = me;
         copy.mid = mid;
         copy.outer_block = blk;
-        return vm_invoke_block(&copy, argc, argv, recv, 0, FRAME_LAMBDA);
+        VALUE proc = RMENTRY(me)->body.proc;
+        if (UNLIKELY(vm_tracing)) return invoke_bmethod_traced(proc, &copy, recv, argc, argv);
+        return proc_invoke(proc, &copy, argc, argv, recv, FRAME_LAMBDA);   /* at the proc's $SAFE */
     }
     default:
         exc_no_method(recv, mid, argc, argv, MISSING_NONE);
@@ -273,9 +364,11 @@ static NOINLINE VALUE dispatch_slow(struct frame *f, VALUE recv, ID mid, int arg
     VALUE me = cc->me;
     if (cc->serial != RCLASS(klass)->serial || cc->state != vm.method_state) {
         me = class_lookup_method_cached(klass, mid);
-        cc->serial = RCLASS(klass)->serial;
-        cc->state = vm.method_state;
-        cc->me = me;
+        if (LIKELY(!vm_trace_installed)) {   /* tracing: every call must come here */
+            cc->serial = RCLASS(klass)->serial;
+            cc->state = vm.method_state;
+            cc->me = me;
+        }
     }
     if (!me)
         return call_missing(f, recv, mid, argc, argv, blk, (nflags & NF_VCALL) ? MISSING_VCALL : MISSING_NONE);
@@ -421,8 +514,23 @@ static VALUE ev_call3(struct node *n, struct frame *f)
 }
 
 /* ------------------------------------------------------------ number fast paths */
-static bool fix_ops_redefined, flo_ops_redefined;
-static bool container_ops_redefined;   /* Array#[] << pop or Hash#[] */
+/* Nonzero: the fast paths that skip dispatch are off.  Bit 0: the methods
+   were redefined (for good); bit 1: set_trace_func is on (every call must
+   be reported). */
+#define OPS_REDEFINED 1
+#define OPS_TRACED 2
+#define OPS_SAFE4 4     /* $SAFE 4 reached: a << x and a.pop are checked calls */
+static uint8_t fix_ops_redefined, flo_ops_redefined;
+static uint8_t container_ops_redefined;   /* Array#[] << pop or Hash#[] */
+
+void ev_trace_fast_paths(bool tracing)
+{
+    uint8_t *flags[] = { &fix_ops_redefined, &flo_ops_redefined, &container_ops_redefined };
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+        *flags[i] = (uint8_t)((*flags[i] & (OPS_REDEFINED | OPS_SAFE4)) | (tracing ? OPS_TRACED : 0));
+}
+
+void ev_safe4_fast_paths(void) { container_ops_redefined |= OPS_SAFE4; }
 
 void ev_note_redefinition(VALUE klass, ID mid)
 {
@@ -431,14 +539,14 @@ void ev_note_redefinition(VALUE klass, ID mid)
     bool fix = common || klass == vm.c.Fixnum || klass == vm.c.Integer;
     bool flo = common || klass == vm.c.Float;
     if ((mid == ID_aref || mid == ID_lshift || mid == ID_pop) && (klass == vm.c.Array || klass == vm.c.Hash))
-        container_ops_redefined = true;
+        container_ops_redefined |= OPS_REDEFINED;
     switch (mid) {
     case ID_plus: case ID_minus: case ID_mul: case ID_aref: case ID_lshift:
-        if (fix) fix_ops_redefined = true;
+        if (fix) fix_ops_redefined |= OPS_REDEFINED;
         break;
     case ID_lt: case ID_le: case ID_gt: case ID_ge: case ID_eq: case ID_cmp:
-        if (fix) fix_ops_redefined = true;
-        if (flo) flo_ops_redefined = true;
+        if (fix) fix_ops_redefined |= OPS_REDEFINED;
+        if (flo) flo_ops_redefined |= OPS_REDEFINED;
         break;
     default: break;
     }

@@ -13,6 +13,8 @@ static VALUE ev_seq(struct node *n, struct frame *f)
 {
     struct node_list *l = (struct node_list *)n;
     VALUE v = Qnil;
+    /* l->items[i] is read again for each statement: set_trace_func puts
+       line-reporting wrappers there (trace.c), even while this runs */
     for (int i = 0; i < l->n; i++) v = EVAL(l->items[i], f);
     return v;
 }

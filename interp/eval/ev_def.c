@@ -109,6 +109,8 @@ static VALUE ev_defs(struct node *n, struct frame *f)
 /* ------------------------------------------------------------ class bodies */
 static VALUE run_body(struct frame *f, VALUE klass, const struct scope_info *scope, struct node *body)
 {
+    if (UNLIKELY(vm_safe_max >= 4) && vm_safe_level() >= 4 && !FL_TEST(klass, FL_TAINT))
+        exc_raise(vm.c.SecurityError, "extending class prohibited");
     int n = scope->nlocals;
     VALUE vars[n > 0 ? n : 1];
     struct env stack_env, *env;
@@ -125,10 +127,12 @@ static VALUE run_body(struct frame *f, VALUE klass, const struct scope_info *sco
         .argc = 0, .argv = NULL, .flags = FRAME_CLASS, .visi = VIS_PUBLIC,
     };
     cf.home = &cf;
+    if (UNLIKELY(vm_tracing)) vm_trace_class("class", f->node, f);
     vm.th->frame = &cf;
     ev_stack_check();
     VALUE v = body ? EVAL(body, &cf) : Qnil;
     vm.th->frame = f;
+    if (UNLIKELY(vm_tracing)) vm_trace_class("end", f->node, f);
     return v;
 }
 

@@ -35,6 +35,18 @@ eval_fn ev_call_select(struct node *n);
 eval_fn ev_ctrl_select(struct node *n);
 eval_fn ev_def_select(struct node *n);
 
+/* set_trace_func hooks (trace.c); each site tests vm_tracing first */
+void vm_trace_line(struct node *n, struct frame *f);
+void vm_trace_c(const char *event, VALUE me, ID mid);
+void vm_trace_method(const char *event, struct frame *f);
+void vm_trace_bmethod(const char *event, VALUE me, ID mid, const struct block *blk);
+void vm_trace_class(const char *event, const struct node *n, struct frame *f);
+int vm_trace_last_line(void);
+void vm_trace_set_last_line(int line);
+void ev_trace_fast_paths(bool tracing);   /* ev_call.c: calls that skip dispatch are made */
+extern bool vm_trace_installed;           /* a trace proc is set: call caches are not filled */
+void ev_safe4_fast_paths(void);           /* $SAFE 4: container fast paths off */
+
 /* shared helpers */
 static inline struct env *env_at(struct frame *f, int depth)
 {

@@ -171,12 +171,25 @@ static void file_line_args(int argc, const VALUE *argv, int first, const char **
     if (argc > first + 1) *line = num_to_int(argv[first + 1]);
 }
 
+/* $SAFE: below level 4 no tainted code; at level 4 (where all is
+   tainted) not in a binding made outside, as 1.8.7 */
+static void eval_safe_check(VALUE src, VALUE binding)
+{
+    if (vm_safe_level() < 4) {
+        vm_check_safe_obj(src);
+        return;
+    }
+    if (!NIL_P(binding) && HEAP_P(binding) && !FL_TEST(binding, FL_TAINT))
+        exc_raise(vm.c.SecurityError, "Insecure: can't modify trusted binding");
+}
+
 static VALUE k_eval(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 1, 4);
     const char *file;
     int line;
     file_line_args(argc, argv, 2, &file, &line);
+    eval_safe_check(argv[0], argc > 1 ? argv[1] : Qnil);
     struct eval_ctx c;
     struct eval_origin o;
     caller_context(&c);
@@ -224,6 +237,7 @@ static VALUE eval_under(VALUE self, VALUE under, VALUE def_class, int argc, cons
     }
     if (blk) exc_arity(argc, 0, 0);
     arity_check(argc, 1, 3);
+    eval_safe_check(argv[0], Qnil);
     const char *file;
     int line;
     file_line_args(argc, argv, 1, &file, &line);

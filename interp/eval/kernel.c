@@ -17,13 +17,13 @@ static VALUE make_exception(int argc, const VALUE *argv)
         if (!NIL_P(err)) return err;
         return exc_new(vm.c.RuntimeError, "", 0);   /* reported as "unhandled exception" */
     }
-    if (argc == 1 && STRING_P(argv[0])) return exc_new_str(vm.c.RuntimeError, argv[0]);
+    if (argc == 1 && STRING_P(argv[0])) return vm_call1(vm.c.RuntimeError, ID_new, argv[0]);
     if (!vm_respond_to(argv[0], ID_exception, true))
         exc_raise(vm.c.TypeError, "exception class/object expected");
     VALUE exc = vm_call(argv[0], ID_exception, argc > 1 ? 1 : 0, argv + 1);
     if (!HEAP_P(exc) || !obj_is_kind_of(exc, vm.c.Exception))
         exc_raise(vm.c.TypeError, "exception object expected");
-    if (argc > 2) exc_set_backtrace(exc, argv[2]);
+    if (argc > 2) vm_call1(exc, sym_intern_cstr("set_backtrace"), argv[2]);
     return exc;
 }
 
@@ -31,8 +31,10 @@ static VALUE k_raise(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 3);
     VALUE exc = make_exception(argc, argv);
-    /* as 1.8's rb_longjmp: an exception raised again keeps its backtrace */
-    if (NIL_P(ivar_get(exc, ID_bt))) exc_set_backtrace(exc, exc_backtrace_here(1));
+    /* as 1.8's rb_longjmp: an exception raised again keeps its backtrace;
+       backtrace and set_backtrace are called, as 1.8.7 calls them */
+    if (NIL_P(vm_call0(exc, sym_intern_cstr("backtrace"))))
+        vm_call1(exc, sym_intern_cstr("set_backtrace"), exc_backtrace_here(1));
     exc_raise_obj(exc);
 }
 
@@ -62,15 +64,14 @@ static VALUE catch_body(VALUE tag) { return vm_yield1(tag); }
 
 static VALUE k_catch(VALUE self, int argc, const VALUE *argv)
 {
-    VALUE tag = argv[0];
-    if (STRING_P(tag)) tag = conv_to_sym(tag);
+    VALUE tag = conv_to_sym(argv[0]);   /* 1.8.7: tags are names */
     return vm_catch(tag, catch_body, tag);
 }
 
 static VALUE k_throw(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 1, 2);
-    VALUE tag = STRING_P(argv[0]) ? conv_to_sym(argv[0]) : argv[0];
+    VALUE tag = conv_to_sym(argv[0]);
     vm_throw(tag, argc > 1 ? argv[1] : Qnil);
 }
 
@@ -107,6 +108,7 @@ static VALUE exit_status_arg(int argc, const VALUE *argv, int dflt)
 static VALUE k_exit(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 1);
+    vm_secure(4);
     VALUE args[2] = { exit_status_arg(argc, argv, 0), str_new_cstr("exit") };
     exc_raise_obj(class_new_instance(vm.c.SystemExit, 2, args));
 }
@@ -121,6 +123,7 @@ static VALUE k_exit_bang(VALUE self, int argc, const VALUE *argv)
 static VALUE k_abort(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 1);
+    vm_secure(4);
     VALUE msg = argc ? conv_to_str(argv[0]) : str_new_cstr("exit");
     if (argc) {
         /* 1.8.7 puts the message on $stderr, whatever it is now */
@@ -252,4 +255,9 @@ void kernel_init(void)
     define_global_function("local_variables", k_local_variables, 0);
     define_global_function("global_variables", k_global_variables, 0);
     define_global_function("warn", k_warn, 1);
+    kernel_uscore_init();
+    gvar_trace_init();
+    trace_init();
+    safe_init();
+    cont_init();
 }

@@ -1,7 +1,8 @@
-/* load.c: require and load.  `require 'x'` first looks for a built-in
- * extension registered under that name (thread, readline), then for x.rb
- * along $: ($LOAD_PATH); each feature is loaded once and recorded in $"
- * ($LOADED_FEATURES).  load runs a file every time. */
+/* load.c: require and load.  `require 'x'` looks for x.rb along $:
+ * ($LOAD_PATH), then for a built-in extension registered under that name
+ * (thread, readline); each feature is loaded once and recorded in $"
+ * ($LOADED_FEATURES) under the name 1.8.7 gives it.  load runs a file
+ * every time. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,63 +56,113 @@ VALUE vm_run_file(const char *path, bool wrap)
     return vm_run_script(script, vm.top_self, vm.top_cref, NULL, NULL, FRAME_TOP);
 }
 
-static bool has_suffix(const char *s, const char *suffix)
+/* ------------------------------------------------------------ finding files */
+/* "~" and "~user" expanded, as 1.8.7 does for require and load. */
+static VALUE expand_home(VALUE name)
 {
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
+    if (RSTRING_PTR(name)[0] != '~') return name;
+    return conv_to_str(vm_call1(vm.c.File, sym_intern_cstr("expand_path"), name));
 }
 
-/* The file a feature names, as a new String, or nil. */
-static VALUE find_feature(const char *feature)
+static bool explicit_path(const char *f)
 {
-    bool explicit_path = feature[0] == '/' || strncmp(feature, "./", 2) == 0 || strncmp(feature, "../", 3) == 0;
-    const char *suffix = has_suffix(feature, ".rb") ? "" : ".rb";
-    if (explicit_path) {
-        VALUE p = str_new_fmt("%s%s", feature, suffix);
-        return is_file(RSTRING_PTR(p)) ? p : Qnil;
-    }
+    return f[0] == '/' || strncmp(f, "./", 2) == 0 || strncmp(f, "../", 3) == 0;
+}
+
+/* The file fname names, as 1.8.7's rb_find_file: an absolute or ./ path
+   as it is, anything else along $: ("." is on it).  A new String or nil. */
+static VALUE find_file(VALUE fname)
+{
+    const char *f = RSTRING_PTR(fname);
+    if (explicit_path(f)) return is_file(f) ? str_dup(fname) : Qnil;
     for (long i = 0; i < RARRAY_LEN(load_path); i++) {
         VALUE dir = RARRAY_PTR(load_path)[i];
         if (!STRING_P(dir)) continue;
-        VALUE p = str_new_fmt("%s/%s%s", RSTRING_PTR(dir), feature, suffix);
+        VALUE p = str_new_fmt("%s/%s", RSTRING_PTR(dir), f);
         if (is_file(RSTRING_PTR(p))) return p;
     }
     return Qnil;
 }
 
-static bool feature_loaded(VALUE name)
+/* ------------------------------------------------------------ $" */
+/* The extension of a feature name that require knows, or NULL. */
+static const char *feature_ext(const char *f)
 {
-    for (long i = 0; i < RARRAY_LEN(loaded_features); i++)
-        if (str_equal(RARRAY_PTR(loaded_features)[i], name)) return true;
+    const char *dot = strrchr(f, '.');
+    if (!dot || strchr(dot, '/')) return NULL;
+    return strcmp(dot, ".rb") == 0 || strcmp(dot, ".so") == 0 ? dot : NULL;
+}
+
+/* Is base (len bytes, without extension) in $" with ext, or (ext NULL)
+   with any extension or none?  1.8.7's rb_feature_p: $" << "zz" makes
+   require "zz" false, but not require "zz.rb". */
+static bool feature_provided(const char *base, size_t len, const char *ext)
+{
+    for (long i = 0; i < RARRAY_LEN(loaded_features); i++) {
+        VALUE e = RARRAY_PTR(loaded_features)[i];
+        if (!STRING_P(e) || (size_t)RSTRING_LEN(e) < len || memcmp(RSTRING_PTR(e), base, len) != 0) continue;
+        const char *rest = RSTRING_PTR(e) + len;
+        if (*rest == '\0') {
+            if (!ext) return true;
+        } else if (ext ? strcmp(rest, ext) == 0 : (strcmp(rest, ".rb") == 0 || strcmp(rest, ".so") == 0)) {
+            return true;
+        }
+    }
     return false;
 }
+
+/* ------------------------------------------------------------ require */
+static const struct extension *find_extension(const char *base, size_t len)
+{
+    for (size_t i = 0; i < nextensions; i++)
+        if (strlen(extensions[i].name) == len && memcmp(extensions[i].name, base, len) == 0) return &extensions[i];
+    return NULL;
+}
+
+/* 1.8.7 shipped these as Ruby files: their feature names end in .rb */
+static const char *extension_suffix(const char *name)
+{
+    return strcmp(name, "thread") == 0 ? ".rb" : ".so";
+}
+
+static bool require_extension(const struct extension *x)
+{
+    const char *suffix = extension_suffix(x->name);
+    size_t len = strlen(x->name);
+    if (feature_provided(x->name, len, ".rb") || feature_provided(x->name, len, ".so")) return false;
+    ary_push(loaded_features, str_new_fmt("%s%s", x->name, suffix));
+    x->init();
+    return true;
+}
+
+static void path_safe_check(VALUE path);
 
 /* A file being required.  Other threads requiring it wait until it is
    loaded, as 1.8.7's load_lock made them, instead of seeing it half done;
    the loading thread requiring it again from inside gets false (a
    circular require).  The record lives on the loading thread's stack. */
 struct loading {
-    VALUE path;
+    VALUE feature;
     VALUE thread;
     struct waitq done;
     struct loading *next;
 };
 static struct loading *loading;
 
-static struct loading *loading_of(VALUE path)
+static struct loading *loading_of(VALUE feature)
 {
     for (struct loading *l = loading; l; l = l->next)
-        if (str_equal(l->path, path)) return l;
+        if (str_equal(l->feature, feature)) return l;
     return NULL;
 }
 
-/* Wait while another thread loads path; true if this thread loads it. */
-static bool wait_for_loading(VALUE path)
+/* Wait while another thread loads feature; true if this thread loads it. */
+static bool wait_for_loading(VALUE feature)
 {
     struct loading *l;
-    while ((l = loading_of(path))) {
+    while ((l = loading_of(feature))) {
         if (l->thread == green_current()) return true;
-        green_wait(&l->done, path, -1);
+        green_wait(&l->done, feature, -1);
     }
     return false;
 }
@@ -124,71 +175,113 @@ static VALUE load_body(VALUE path)
 
 /* Run the file of a feature not yet loaded.  A load that raises takes the
    feature out of $" again, so that a later require tries again (1.8.7). */
-static void load_feature(VALUE path)
+static bool require_file(VALUE feature, VALUE path)
 {
-    struct loading l = { path, green_current(), { NULL, NULL }, loading };
+    path_safe_check(path);
+    struct loading l = { feature, green_current(), { NULL, NULL }, loading };
     loading = &l;
-    ary_push(loaded_features, path);
+    ary_push(loaded_features, feature);
     int state;
     vm_protect(load_body, path, &state);
     for (struct loading **p = &loading; *p; p = &(*p)->next)
         if (*p == &l) { *p = l.next; break; }
     waitq_broadcast(&l.done);
     if (state) {
-        ary_delete(loaded_features, path);
+        ary_delete(loaded_features, feature);
         vm_jump_state(state);
     }
-}
-
-bool vm_require(const char *feature)
-{
-    for (size_t i = 0; i < nextensions; i++) {
-        if (strcmp(extensions[i].name, feature) != 0) continue;
-        VALUE so = str_new_fmt("%s.so", feature);
-        if (feature_loaded(so)) return false;
-        ary_push(loaded_features, so);
-        extensions[i].init();
-        return true;
-    }
-    VALUE path = find_feature(feature);
-    if (NIL_P(path)) exc_raise(vm.c.LoadError, "no such file to load -- %s", feature);
-    if (wait_for_loading(path) || feature_loaded(path)) return false;
-    load_feature(path);
+    GC_GUARD(path);
     return true;
 }
 
-/* An extension's Ruby half: required when the library has it, so that the
-   C half still loads from a build whose lib/ has gone. */
-bool vm_require_optional(const char *feature)
+/* require as 1.8.7: the feature is the name as written (~ expanded) with
+   the extension it was found with: "a.rb", "./a.rb" and "/x/a.rb" are
+   three features, loaded three times.  A name an extension is registered
+   under loads the extension, which loads its Ruby half itself. */
+static bool require_name(VALUE written)
 {
-    return !NIL_P(find_feature(feature)) && vm_require(feature);
+    VALUE name = expand_home(written);
+    const char *f = RSTRING_PTR(name);
+    const char *ext = feature_ext(f);
+    size_t len = ext ? (size_t)(ext - f) : strlen(f);
+    const struct extension *x = find_extension(f, len);
+    bool rb = !ext || strcmp(ext, ".rb") == 0;
+    VALUE feature = rb ? (ext ? str_dup(name) : str_new_fmt("%s.rb", f)) : Qnil;
+    if (rb && !x && wait_for_loading(feature)) return false;
+    if (feature_provided(f, len, ext)) return false;
+    if (x) return require_extension(x);
+    if (rb) {
+        VALUE path = find_file(feature);
+        if (!NIL_P(path)) return require_file(feature, path);
+    }
+    exc_raise(vm.c.LoadError, "no such file to load -- %s", RSTRING_PTR(written));
+}
+
+bool vm_require(const char *feature) { return require_name(str_new_cstr(feature)); }
+
+/* An extension's Ruby half, run by the extension's initialiser when the
+   library has it (a build whose lib/ has gone still loads the C half);
+   the feature is already recorded under the extension's name. */
+bool vm_require_optional(const char *file)
+{
+    VALUE path = find_file(str_new_cstr(file));
+    if (NIL_P(path)) return false;
+    vm_run_file(RSTRING_PTR(path), false);
+    return true;
+}
+
+/* $SAFE: a tainted name from level 1, any from level 4 (1.8.7's words
+   differ for require and load at level 4) */
+static void load_safe_check(VALUE name, const char *what)
+{
+    int safe = vm_safe_level();
+    if (safe >= 1 && FL_TEST(name, FL_TAINT)) exc_raise(vm.c.SecurityError, "Insecure operation - %s", what);
+    if (safe >= 4 && what[0] == 'l') vm_secure(4);
+    if (safe >= 4) exc_raise(vm.c.SecurityError, "Insecure operation - %s", what);
+}
+
+/* $SAFE 1: no file from under a world-writable folder, as 1.8.7's
+   rb_path_check (the sticky bit does not make /tmp safe for it) */
+static void path_safe_check(VALUE path)
+{
+    if (vm_safe_level() < 1) return;
+    VALUE full = conv_to_str(vm_call1(vm.c.File, sym_intern_cstr("expand_path"), path));
+    VALUE dir = str_dup(full);
+    for (;;) {
+        char *p = RSTRING_PTR(dir);
+        char *slash = strrchr(p, '/');
+        if (!slash) break;
+        str_resize(dir, slash == p ? 1 : slash - p);
+        struct stat st;
+        if (stat(RSTRING_PTR(dir), &st) == 0 && S_ISDIR(st.st_mode) && (st.st_mode & S_IWOTH)) {
+            exc_warn("Insecure world writable dir %s in LOAD_PATH, mode 0%o", RSTRING_PTR(dir),
+                     (unsigned)st.st_mode);
+            exc_raise(vm.c.SecurityError, "loading from unsafe file %s", RSTRING_PTR(path));
+        }
+        if (slash == p) break;
+    }
+    GC_GUARD(full);
 }
 
 static VALUE k_require(VALUE self, int argc, const VALUE *argv)
 {
     VALUE name = conv_to_str(argv[0]);
-    return BOOL2V(vm_require(RSTRING_PTR(name)));
+    load_safe_check(name, "require");
+    return BOOL2V(require_name(name));
 }
 
+/* load as 1.8.7: the name as it is, no .rb added, along $: unless it is a
+   path; every time. */
 static VALUE k_load(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 1, 2);
-    VALUE name = conv_to_str(argv[0]);
-    const char *path = RSTRING_PTR(name);
-    if (!is_file(path)) {
-        VALUE found = find_feature(path);
-        if (NIL_P(found) || !has_suffix(path, ".rb")) {
-            for (long i = 0; NIL_P(found) && i < RARRAY_LEN(load_path); i++) {
-                VALUE p = str_new_fmt("%s/%s", RSTRING_PTR(RARRAY_PTR(load_path)[i]), path);
-                if (is_file(RSTRING_PTR(p))) found = p;
-            }
-        }
-        if (NIL_P(found)) exc_raise(vm.c.LoadError, "no such file to load -- %s", path);
-        path = RSTRING_PTR(found);
-        name = found;
-    }
-    vm_run_file(path, argc > 1 && RTEST(argv[1]));
-    GC_GUARD(name);
+    VALUE written = conv_to_str(argv[0]);
+    load_safe_check(written, "load");
+    VALUE path = find_file(expand_home(written));
+    if (NIL_P(path)) exc_raise(vm.c.LoadError, "no such file to load -- %s", RSTRING_PTR(written));
+    path_safe_check(path);
+    vm_run_file(RSTRING_PTR(path), argc > 1 && RTEST(argv[1]));
+    GC_GUARD(path);
     return Qtrue;
 }
 

@@ -8,6 +8,9 @@
 #include "eval.h"
 
 #define PROC_LAMBDA FL_USER(0)
+/* the $SAFE level the proc was made at, in FL_USER(1..3) (7 for 7 and up) */
+#define PROC_SAFE_SHIFT 12
+#define PROC_SAFE_MASK ((VALUE)7 << PROC_SAFE_SHIFT)
 
 /* ------------------------------------------------------------ Proc objects */
 VALUE proc_new(const struct block *blk, bool lambda)
@@ -22,6 +25,8 @@ VALUE proc_new(const struct block *blk, bool lambda)
     struct block *h = block_to_heap(blk);
     RDATA(obj)->data = h;
     h->proc = obj;
+    int safe = vm.th->safe_level;
+    RBASIC(obj)->flags |= (VALUE)(safe > 7 ? 7 : safe) << PROC_SAFE_SHIFT;
     if (lambda) {
         h->flags |= BLOCK_LAMBDA;
         FL_SET(obj, PROC_LAMBDA);
@@ -48,10 +53,50 @@ void proc_gc_mark(VALUE proc)
 
 void proc_gc_free(VALUE proc) { free(RDATA(proc)->data); }
 
+/* ------------------------------------------------------------ calling at the proc's level */
+struct proc_run {
+    const struct block *b;
+    int argc;
+    const VALUE *argv;
+    VALUE self;
+    int flags;
+    int level;
+};
+
+static VALUE proc_run_body(VALUE arg)
+{
+    struct proc_run *r = (struct proc_run *)arg;
+    return vm_invoke_block(r->b, r->argc, r->argv, r->self, 0, r->flags);
+}
+
+static VALUE proc_run_restore(VALUE arg)
+{
+    vm.th->safe_level = ((struct proc_run *)arg)->level;
+    return Qnil;
+}
+
+/* Run proc's block b at the $SAFE the proc was made at; the caller's level
+   comes back after (1.8.7: proc { $SAFE = 1 }.call leaves $SAFE as it
+   was).  When the levels differ it comes back on a jump too. */
+VALUE proc_invoke(VALUE proc, const struct block *b, int argc, const VALUE *argv, VALUE self, int flags)
+{
+    struct thread *th = vm.th;
+    int caller = th->safe_level;
+    int level = (int)((RBASIC(proc)->flags & PROC_SAFE_MASK) >> PROC_SAFE_SHIFT);
+    if (LIKELY(level == caller)) {
+        VALUE v = vm_invoke_block(b, argc, argv, self, 0, flags);
+        th->safe_level = caller;
+        return v;
+    }
+    struct proc_run r = { b, argc, argv, self, flags, caller };
+    th->safe_level = level;
+    return vm_ensure(proc_run_body, (VALUE)&r, proc_run_restore, (VALUE)&r);
+}
+
 VALUE proc_call(VALUE proc, int argc, const VALUE *argv)
 {
     const struct block *b = proc_block(proc);
-    return vm_invoke_block(b, argc, argv, b->self, 0, INVOKE_CALL);
+    return proc_invoke(proc, b, argc, argv, b->self, INVOKE_CALL);
 }
 
 VALUE proc_call_with_self(VALUE proc, VALUE self, int argc, const VALUE *argv)
@@ -110,9 +155,9 @@ static VALUE proc_call_m(VALUE self, int argc, const VALUE *argv)
     if (given && b->node) {
         struct block copy = *b;
         copy.outer_block = given;
-        return vm_invoke_block(&copy, argc, argv, b->self, 0, INVOKE_CALL);
+        return proc_invoke(self, &copy, argc, argv, b->self, INVOKE_CALL);
     }
-    return vm_invoke_block(b, argc, argv, b->self, 0, INVOKE_CALL);
+    return proc_invoke(self, b, argc, argv, b->self, INVOKE_CALL);
 }
 
 static VALUE proc_arity_m(VALUE self, int argc, const VALUE *argv) { return INT2FIX(proc_arity(self)); }
@@ -135,7 +180,7 @@ static VALUE proc_dup(VALUE self, int argc, const VALUE *argv)
     struct block *h = block_to_heap(proc_block(self));
     RDATA(obj)->data = h;
     h->proc = obj;
-    if (proc_is_lambda(self)) FL_SET(obj, PROC_LAMBDA);
+    RBASIC(obj)->flags |= RBASIC(self)->flags & (PROC_LAMBDA | PROC_SAFE_MASK);
     return obj;
 }
 
@@ -386,20 +431,66 @@ static VALUE method_name(VALUE self, int argc, const VALUE *argv) { return str_n
 static VALUE method_owner(VALUE self, int argc, const VALUE *argv) { return RMENTRY(method_get(self)->me)->owner; }
 static VALUE method_receiver(VALUE self, int argc, const VALUE *argv) { return method_get(self)->recv; }
 
+/* As 1.8.7: "Foo#bar", "Foo(Kernel)#object_id"; a singleton method
+   "Foo.cm", "#<Object:0x...>.foo", "Bar(Foo).cm" when inherited; unbound
+   from a singleton class "#<Class:Foo>#cm". */
 static VALUE method_inspect(VALUE self, int argc, const VALUE *argv)
 {
     struct method_obj *m = method_get(self);
     VALUE owner = RMENTRY(m->me)->owner;
-    const char *kn = class_name(m->klass);
-    if (owner != m->klass) return str_new_fmt("#<%s: %s(%s)#%s>", obj_classname(self), kn, class_name(owner), sym_name(m->mid));
-    return str_new_fmt("#<%s: %s#%s>", obj_classname(self), kn, sym_name(m->mid));
+    VALUE s = str_new_fmt("#<%s: ", obj_classname(self));
+    const char *sharp = "#";
+    if (TYPE_P(owner, T_CLASS) && FL_TEST(owner, FL_SINGLETON)) {
+        VALUE attached = RCLASS_EXT(owner)->attached;
+        if (m->recv == Qundef) {
+            str_append(s, obj_inspect(owner));
+        } else {
+            str_append(s, obj_inspect(m->recv));
+            if (m->recv != attached) {
+                str_cat(s, "(", 1);
+                str_append(s, obj_inspect(attached));
+                str_cat(s, ")", 1);
+            }
+            sharp = ".";
+        }
+    } else {
+        str_cat_cstr(s, class_name(m->klass));
+        if (owner != m->klass) str_cat_fmt(s, "(%s)", class_name(owner));
+    }
+    str_cat_fmt(s, "%s%s>", sharp, sym_name(m->mid));
+    return s;
+}
+
+/* Entries with the same body: an alias is the same method (1.8.7). */
+static bool same_body(VALUE a, VALUE b)
+{
+    if (a == b) return true;
+    if (ME_TYPE(a) != ME_TYPE(b) || RMENTRY(a)->owner != RMENTRY(b)->owner) return false;
+    switch (ME_TYPE(a)) {
+    case ME_CFUNC: return RMENTRY(a)->body.fn == RMENTRY(b)->body.fn;
+    case ME_AST: return RMENTRY(a)->body.def == RMENTRY(b)->body.def;
+    case ME_IVAR_GET: case ME_IVAR_SET: return RMENTRY(a)->body.ivar == RMENTRY(b)->body.ivar;
+    case ME_BMETHOD: return RMENTRY(a)->body.proc == RMENTRY(b)->body.proc;
+    default: return false;
+    }
 }
 
 static VALUE method_eq(VALUE self, int argc, const VALUE *argv)
 {
     if (!TYPE_P(argv[0], T_DATA) || RDATA(argv[0])->type != &method_type) return Qfalse;
+    if (class_of(self) != class_of(argv[0])) return Qfalse;
     struct method_obj *a = method_get(self), *b = method_get(argv[0]);
-    return BOOL2V(a->recv == b->recv && a->me == b->me);
+    return BOOL2V(a->recv == b->recv && a->klass == b->klass && same_body(a->me, b->me));
+}
+
+/* clone: the same method (1.8.7; dup has no allocator) */
+static VALUE method_clone(VALUE self, int argc, const VALUE *argv)
+{
+    struct method_obj *m = method_get(self), *c = xcalloc(1, sizeof *c);
+    *c = *m;
+    VALUE copy = data_new(obj_class(self), &method_type, c);
+    RBASIC(copy)->flags |= RBASIC(self)->flags & (FL_TAINT | FL_FROZEN);
+    return copy;
 }
 
 /* define_method(name, proc/method/block) */
@@ -460,6 +551,7 @@ void proc_init(void)
     define_method(m, "inspect", method_inspect, 0);
     define_method(m, "to_s", method_inspect, 0);
     define_method(m, "==", method_eq, 1);
+    define_method(m, "clone", method_clone, 0);
     VALUE um = vm.c.UnboundMethod = class_define("UnboundMethod", vm.c.Object);
     class_set_allocator(um, NULL);
     define_method(um, "bind", umethod_bind, 1);
@@ -469,4 +561,5 @@ void proc_init(void)
     define_method(um, "inspect", method_inspect, 0);
     define_method(um, "to_s", method_inspect, 0);
     define_method(um, "==", method_eq, 1);
+    define_method(um, "clone", method_clone, 0);
 }

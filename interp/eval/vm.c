@@ -29,6 +29,7 @@ void (*vm_budget_hook)(void);
 static void script_free_data(void *p)
 {
     struct script *s = p;
+    trace_script_free(s);       /* before the nodes go */
     arena_free(s->arena);
     free(s->lits);
     free((char *)s->file);

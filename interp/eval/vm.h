@@ -22,6 +22,7 @@
 /* ------------------------------------------------------------ environments */
 #define ENV_HEAP 0x01
 #define ENV_OWN_SCOPE 0x02        /* scope was grown by eval: a copy owned by the env */
+#define ENV_BOXED 0x04            /* on the stack, vars moved by callcc into the heap env vars[-1] */
 struct env {
     VALUE *vars;
     struct env *outer;              /* enclosing scope (blocks), or NULL */
@@ -70,6 +71,7 @@ struct block {
 #define FRAME_TOP    0x10   /* the program or a required file */
 #define FRAME_EVAL   0x20   /* code given to eval */
 #define FRAME_RETURN_TAG 0x40 /* has a tag catching TAG_RETURN */
+#define FRAME_YIELDER 0x80  /* the reused frame of a struct yielder (cont.c turns it off) */
 
 enum visibility { VIS_PUBLIC = 0, VIS_PRIVATE = 1, VIS_PROTECTED = 2, VIS_MODFUNC = 3 };
 
@@ -130,6 +132,7 @@ struct thread {
     VALUE self;             /* the Thread object */
     VALUE locals;           /* Thread#[] hash (lazily created) */
     uint32_t pending;       /* PENDING_ bits: interrupts for this thread */
+    int safe_level;         /* $SAFE of this thread (eval/safe.c) */
     VALUE pending_exc;      /* exception Thread#raise delivers */
     VALUE jump_val;         /* the jump vm_protect caught, for vm_jump_state */
     uintptr_t jump_dst;

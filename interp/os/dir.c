@@ -252,17 +252,17 @@ static int cmp_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The entries of a directory, sorted, without "." and ".." (unless
-   want_dots, which keeps "."). */
-static VALUE sorted_entries(VALUE dir, bool want_dot)
+/* The entries of a directory, sorted, without "." and ".." unless
+   want_dots: a pattern that matches dot files matches them too (1.8.7's
+   Dir.glob(".*") is [".", "..", ...]). */
+static VALUE sorted_entries(VALUE dir, bool want_dots)
 {
     VALUE names = ary_new();
     DIR *d = opendir(RSTRING_LEN(dir) ? str_cstr(dir) : ".");
     if (!d) return names;
     struct dirent *e;
     while ((e = readdir(d))) {
-        if (strcmp(e->d_name, "..") == 0) continue;
-        if (strcmp(e->d_name, ".") == 0 && !want_dot) continue;
+        if (!want_dots && (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)) continue;
         ary_push(names, str_new_cstr(e->d_name));
     }
     closedir(d);
@@ -287,6 +287,7 @@ static void glob_found(struct glob *g, VALUE path)
         if (path_kind(path, true) != 2) return;
         path = join_path(path, "", 0);
     }
+    FL_SET(path, FL_TAINT);          /* names from the file system, as 1.8.7 */
     ary_push(g->out, path);
 }
 
@@ -347,7 +348,7 @@ static void glob_one(VALUE pat, int flags, VALUE out)
         for (long j = 0; j < RARRAY_LEN(parts); j++)
             if (RSTRING_LEN(RARRAY_PTR(parts)[j]) > 0) ary_push(g.segs, RARRAY_PTR(parts)[j]);
         if (RARRAY_LEN(g.segs) == 0) {
-            if (path_kind(base, true)) ary_push(out, base);
+            if (path_kind(base, true)) ary_push(out, obj_infect(base, p));
             continue;
         }
         glob_rec(&g, base, 0);
@@ -422,6 +423,7 @@ static struct rdir *dir_open_p(VALUE self)
 static VALUE dir_initialize(VALUE self, int argc, const VALUE *argv)
 {
     struct rdir *r = data_get(self, &dir_type);
+    vm_check_safe_name(conv_to_str(argv[0]), "open");   /* 1.8.7 names open, also for Dir.entries */
     VALUE path = str_new_frozen(conv_to_str(argv[0]));
     DIR *d = opendir(str_cstr(path));
     if (!d && (errno == EMFILE || errno == ENFILE)) {
@@ -455,7 +457,11 @@ static VALUE dir_read(VALUE self, int argc, const VALUE *argv)
     struct rdir *r = dir_open_p(self);
     errno = 0;
     struct dirent *e = readdir(r->d);
-    if (e) return str_new_cstr(e->d_name);
+    if (e) {
+        VALUE name = str_new_cstr(e->d_name);
+        FL_SET(name, FL_TAINT);
+        return name;
+    }
     if (errno) exc_sys_fail(NULL);
     return Qnil;
 }
@@ -533,6 +539,7 @@ static VALUE dir_s_foreach(VALUE klass, int argc, const VALUE *argv)
 
 static VALUE dir_s_pwd(VALUE klass, int argc, const VALUE *argv)
 {
+    vm_secure(4);
     return file_expand_path(str_new(".", 1), Qnil);
 }
 
@@ -547,6 +554,7 @@ static VALUE chdir_back(VALUE old) { chdir_to(old); return Qnil; }
 static VALUE dir_s_chdir(VALUE klass, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 1);
+    vm_secure(2);
     VALUE path;
     if (argc > 0) path = conv_to_str(argv[0]);
     else {
@@ -568,6 +576,8 @@ static VALUE dir_s_mkdir(VALUE klass, int argc, const VALUE *argv)
 {
     arity_check(argc, 1, 2);
     VALUE path = conv_to_str(argv[0]);
+    vm_check_safe_obj(path);
+    vm_secure(2);
     mode_t mode = argc > 1 ? (mode_t)num_to_int(argv[1]) : 0777;
     if (mkdir(str_cstr(path), mode) < 0) exc_sys_fail(str_cstr(path));
     return INT2FIX(0);
@@ -576,6 +586,8 @@ static VALUE dir_s_mkdir(VALUE klass, int argc, const VALUE *argv)
 static VALUE dir_s_rmdir(VALUE klass, int argc, const VALUE *argv)
 {
     VALUE path = conv_to_str(argv[0]);
+    vm_check_safe_obj(path);
+    vm_secure(2);
     if (rmdir(str_cstr(path)) < 0) exc_sys_fail(str_cstr(path));
     return INT2FIX(0);
 }

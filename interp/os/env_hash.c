@@ -92,10 +92,15 @@ static void env_set(VALUE name, VALUE val)
     do { if (!vm_block_given()) return enumerator_for(self, meth, 0, NULL); } while (0)
 
 /* ------------------------------------------------------------ access */
-static VALUE env_aref(VALUE self, int argc, const VALUE *argv) { return env_get(argv[0]); }
+static VALUE env_aref(VALUE self, int argc, const VALUE *argv)
+{
+    vm_secure(4);
+    return env_get(argv[0]);
+}
 
 static VALUE env_aset(VALUE self, int argc, const VALUE *argv)
 {
+    if (vm_safe_level() >= 4) exc_raise(vm.c.SecurityError, "can't change environment variable");
     if (NIL_P(argv[1])) env_delete(argv[0]);
     else env_set(argv[0], argv[1]);
     return argv[1];

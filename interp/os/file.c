@@ -23,14 +23,16 @@ static VALUE file_path_arg(VALUE v)
         VALUE p = io_rio(v)->path;
         if (STRING_P(p)) return p;
     }
-    return conv_to_str(v);
+    v = conv_to_str(v);
+    vm_check_safe_obj(v);          /* $SAFE: "Insecure operation - exist?" */
+    return v;
 }
 
 /* stat a String path or an open IO; false (errno set) on failure. */
 static bool stat_arg(VALUE v, struct stat *st, bool lstat_it)
 {
     if (io_is_io(v)) return fstat(io_rio_open(v)->fd, st) == 0;
-    const char *p = str_cstr(conv_to_str(v));
+    const char *p = str_cstr(file_path_arg(v));
     return (lstat_it ? lstat(p, st) : stat(p, st)) == 0;
 }
 
@@ -123,6 +125,7 @@ static VALUE mtime_cmp(VALUE a, VALUE b, int want)
 static VALUE k_test(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 2, 3);
+    for (int i = 1; i < argc; i++) vm_check_safe_obj(argv[i]);
     int cmd;
     if (STRING_P(argv[0])) {
         if (RSTRING_LEN(argv[0]) == 0) exc_raise(vm.c.ArgumentError, "wrong test command");
@@ -224,11 +227,13 @@ static int do_lchmod(const char *p, void *arg) { return fchmodat(AT_FDCWD, p, *(
 
 static VALUE f_unlink(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     return each_path(argc, argv, 0, do_unlink, NULL);
 }
 
 static VALUE f_chmod(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     if (argc < 1) exc_arity(argc, 1, -1);
     mode_t m = (mode_t)num_to_int(argv[0]);
     return each_path(argc, argv, 1, do_chmod, &m);
@@ -236,6 +241,7 @@ static VALUE f_chmod(VALUE self, int argc, const VALUE *argv)
 
 static VALUE f_lchmod(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     if (argc < 1) exc_arity(argc, 1, -1);
     mode_t m = (mode_t)num_to_int(argv[0]);
     return each_path(argc, argv, 1, do_lchmod, &m);
@@ -250,6 +256,7 @@ static int do_chown(const char *p, void *arg)
 
 static VALUE chown_common(int argc, const VALUE *argv, bool link)
 {
+    vm_secure(2);
     if (argc < 2) exc_arity(argc, 2, -1);
     struct owner o = { NIL_P(argv[0]) ? (uid_t)-1 : (uid_t)num_to_long(argv[0]),
                        NIL_P(argv[1]) ? (gid_t)-1 : (gid_t)num_to_long(argv[1]), link };
@@ -263,6 +270,7 @@ static int do_utime(const char *p, void *arg) { return utimensat(AT_FDCWD, p, ar
 
 static VALUE f_utime(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     if (argc < 2) exc_arity(argc, 2, -1);
     struct timespec ts[2];
     for (int i = 0; i < 2; i++) {
@@ -275,6 +283,7 @@ static VALUE f_utime(VALUE self, int argc, const VALUE *argv)
 /* 1.8.7 names both paths as "FROM or TO" (1.9 changed it to "(FROM, TO)") */
 static VALUE two_paths(const VALUE *argv, int (*fn)(const char *, const char *))
 {
+    vm_secure(2);
     volatile VALUE pa = file_path_arg(argv[0]), pb = file_path_arg(argv[1]);
     if (fn(str_cstr(pa), str_cstr(pb)) < 0) {
         int err = errno;
@@ -306,6 +315,7 @@ static VALUE f_readlink(VALUE self, int argc, const VALUE *argv)
 
 static VALUE f_truncate(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     VALUE path = file_path_arg(argv[0]);
     if (truncate(str_cstr(path), (off_t)num_to_long(argv[1])) < 0) exc_sys_fail(str_cstr(path));
     return INT2FIX(0);

@@ -159,6 +159,20 @@ static VALUE cwd_str(void)
     return buf;
 }
 
+/* ".." in 1.8.7's way: cut at the run of slashes before the last
+   component; what is left of a lone "/a" is "/", of "//a" nothing (1.8.7
+   keeps a leading "//" as it is and loses it here). */
+static void drop_last_component(VALUE out)
+{
+    const char *o = RSTRING_PTR(out);
+    long ol = RSTRING_LEN(out);
+    while (ol > 0 && o[ol - 1] != '/') ol--;     /* start of the last component */
+    if (ol == RSTRING_LEN(out)) return;          /* none: at the root */
+    while (ol > 0 && o[ol - 1] == '/') ol--;     /* and the slashes before it */
+    if (ol == 0 && RSTRING_LEN(out) > 1 && o[1] != '/') ol = 1;
+    str_resize(out, ol);
+}
+
 /* Append the components of s to out, resolving "." and "..". */
 static void append_components(VALUE out, const char *s, long len)
 {
@@ -170,11 +184,7 @@ static void append_components(VALUE out, const char *s, long len)
         long n = j - i;
         if (n == 0 || (n == 1 && s[i] == '.')) { i = j; continue; }
         if (n == 2 && s[i] == '.' && s[i + 1] == '.') {
-            long ol = RSTRING_LEN(out);
-            const char *o = RSTRING_PTR(out);
-            while (ol > 1 && o[ol - 1] != '/') ol--;
-            if (ol > 1) ol--;
-            str_resize(out, ol);
+            drop_last_component(out);
         } else {
             if (RSTRING_LEN(out) == 0 || RSTRING_PTR(out)[RSTRING_LEN(out) - 1] != '/') str_cat(out, "/", 1);
             str_cat(out, s + i, n);
@@ -201,12 +211,16 @@ VALUE file_expand_path(VALUE fname, VALUE dir)
     } else {
         base = NIL_P(dir) ? cwd_str() : file_expand_path(dir, Qnil);
     }
-    VALUE out = str_new("/", 1);
+    /* the leading slashes of the absolute part are kept as given ("//a") */
+    VALUE abs = len > 0 && s[0] == '/' ? fname : base;
+    long root = 0;
+    while (root < RSTRING_LEN(abs) && RSTRING_PTR(abs)[root] == '/') root++;
+    VALUE out = root ? str_new(RSTRING_PTR(abs), root) : str_new("/", 1);
     append_components(out, RSTRING_PTR(base), RSTRING_LEN(base));
     append_components(out, RSTRING_PTR(fname), RSTRING_LEN(fname));
     GC_GUARD(base);
     GC_GUARD(fname);
-    return out;
+    return obj_infect(out, fname);
 }
 
 static VALUE f_expand_path(VALUE klass, int argc, const VALUE *argv)

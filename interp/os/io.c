@@ -117,7 +117,16 @@ struct rio *io_rio_open(VALUE io)
 {
     struct rio *f = io_rio(io);
     if (f->fd < 0) exc_raise(vm.c.IOError, "closed stream");
+    if (UNLIKELY(vm_safe_max >= 4) && vm_safe_level() >= 4 && !FL_TEST(io, FL_TAINT))
+        exc_raise(vm.c.SecurityError, "Insecure: operation on untainted IO");
     return f;
+}
+
+/* $SAFE 4: no writing (1.8.7 says `write' whatever did it) */
+static void write_safe_check(void)
+{
+    if (UNLIKELY(vm_safe_max >= 4) && vm_safe_level() >= 4)
+        exc_raise(vm.c.SecurityError, "Insecure operation `write' at level %d", vm_safe_level());
 }
 
 struct rio *io_rio_readable(VALUE io)
@@ -602,6 +611,7 @@ VALUE io_open_path(VALUE klass, VALUE path, int oflags, int fmode, int perm)
 VALUE io_open_generic(VALUE path, VALUE mode, VALUE perm)
 {
     path = conv_to_str(path);
+    vm_check_safe_obj(path);
     int oflags;
     int fmode = io_mode_arg(mode, &oflags);
     if (RSTRING_LEN(path) > 0 && RSTRING_PTR(path)[0] == '|')
@@ -621,6 +631,7 @@ VALUE io_close_ensure(VALUE io)
 static VALUE io_initialize(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 1, 2);
+    vm_secure(4);
     int fd = num_to_int(argv[0]);
     struct stat st;
     if (fstat(fd, &st) < 0) exc_sys_fail(NULL);
@@ -660,6 +671,7 @@ static VALUE io_s_sysopen(VALUE klass, int argc, const VALUE *argv)
 static VALUE k_open(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 1, 3);
+    if (STRING_P(argv[0])) vm_check_safe_name(argv[0], "initialize");   /* as 1.8.7 names it */
     VALUE io = io_open_generic(argv[0], argc > 1 ? argv[1] : Qnil, argc > 2 ? argv[2] : Qnil);
     if (!vm_block_given()) return io;
     return vm_ensure((VALUE (*)(VALUE))vm_yield1, io, io_close_ensure, io);
@@ -1028,6 +1040,7 @@ void io_init(void)
 /* IO#write: the one place a String reaches the buffer; see io_write(). */
 static VALUE io_m_write(VALUE self, int argc, const VALUE *argv)
 {
+    write_safe_check();
     VALUE str = STRING_P(argv[0]) ? argv[0] : obj_to_s(argv[0]);
     struct rio *f = io_rio_writable(self);
     long n = rio_write_str(f, str);

@@ -86,6 +86,9 @@ void io_proc_init(void);
 pid_t io_spawn(VALUE cmd, int argc, const VALUE *argv, int in_fd, int out_fd, int *exec_errno);
 int io_exec_now(VALUE cmd, int argc, const VALUE *argv);   /* errno if exec failed */
 
+/* ---- process_id.c: limits, priorities, groups, Process::Sys/UID/GID */
+void process_id_init(VALUE mProcess);
+
 /* ---- file.c */
 void file_stat_init(void);                  /* file_stat.c */
 VALUE file_stat_new(const void *st);        /* struct stat * */

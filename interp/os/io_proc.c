@@ -40,12 +40,25 @@ static bool needs_shell(const char *s)
 }
 
 /* Build the exec vector in GC memory (a String holding char*s whose
-   targets are kept alive by `keep`): nothing malloc'd crosses a raise. */
+   targets are kept alive by `keep`): nothing malloc'd crosses a raise.
+   cmd may be [program, argv0], as in 1.8.7: program runs (never through
+   the shell) with argv0 as its argv[0]. */
 static char **exec_vector(VALUE cmd, int argc, const VALUE *argv, VALUE keep, const char **prog)
 {
+    /* $SAFE: no tainted program or argument ("Insecure operation - system") */
+    if (ARRAY_P(cmd)) for (long i = 0; i < RARRAY_LEN(cmd); i++) vm_check_safe_obj(RARRAY_PTR(cmd)[i]);
+    else vm_check_safe_obj(cmd);
+    for (int i = 0; i < argc; i++) vm_check_safe_obj(argv[i]);
     VALUE words = ary_new();
     ary_push(keep, words);
-    if (argc == 0) {
+    if (ARRAY_P(cmd)) {
+        if (RARRAY_LEN(cmd) != 2) exc_raise(vm.c.ArgumentError, "wrong first argument");
+        VALUE program = conv_to_str(RARRAY_PTR(cmd)[0]);
+        ary_push(keep, program);
+        ary_push(words, conv_to_str(RARRAY_PTR(cmd)[1]));
+        for (int i = 0; i < argc; i++) ary_push(words, conv_to_str(argv[i]));
+        *prog = str_cstr(program);
+    } else if (argc == 0) {
         const char *s = str_cstr(cmd);
         if (needs_shell(s)) {
             ary_push(words, str_new_cstr("/bin/sh"));
@@ -154,7 +167,7 @@ pid_t io_spawn(VALUE cmd, int argc, const VALUE *argv, int in_fd, int out_fd, in
 {
     VALUE keep = ary_new();
     const char *prog;
-    cmd = conv_to_str(cmd);
+    if (!ARRAY_P(cmd)) cmd = conv_to_str(cmd);
     char **vec = exec_vector(cmd, argc, argv, keep, &prog);
     int ep[2];
     if (pipe2(ep, O_CLOEXEC) < 0) exc_sys_fail(NULL);

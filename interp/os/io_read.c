@@ -12,6 +12,13 @@
 #include <unistd.h>
 #include "io_impl.h"
 
+/* What is read comes from outside: tainted, as in 1.8.7. */
+static VALUE io_tainted(VALUE str)
+{
+    FL_SET(str, FL_TAINT);
+    return str;
+}
+
 /* ------------------------------------------------------------ lines */
 /* Read up to and including the separator (a non-empty String). */
 static VALUE getline_sep(struct rio *f, VALUE sep)
@@ -24,7 +31,7 @@ static VALUE getline_sep(struct rio *f, VALUE sep)
         char *p = f->rbuf + f->rpos;
         char *e = memchr(p, last, (size_t)f->rlen);
         long n = e ? e - p + 1 : f->rlen;
-        if (NIL_P(str)) str = str_new(p, n);
+        if (NIL_P(str)) str = io_tainted(str_new(p, n));
         else str_cat(str, p, n);
         f->rpos += n;
         f->rlen -= n;
@@ -56,7 +63,7 @@ VALUE io_read_all(struct rio *f)
         off_t pos = lseek(f->fd, 0, SEEK_CUR);
         if (pos >= 0 && st.st_size > pos) size = (long)(st.st_size - pos);
     }
-    VALUE str = str_new_capa(f->rlen + (size > 0 ? size : 1024));
+    VALUE str = io_tainted(str_new_capa(f->rlen + (size > 0 ? size : 1024)));
     if (f->wlen > 0) io_fflush(f);
     str_cat(str, f->rbuf + f->rpos, f->rlen);
     f->rpos = f->rlen = 0;
@@ -209,7 +216,7 @@ static VALUE io_each_char(VALUE self, int argc, const VALUE *argv)
         long n = re_mbclen(buf, (long)sizeof buf), len = 1;
         struct rio *f = io_rio_readable(self);
         while (len < n && (c = rio_getbyte(f)) >= 0) buf[len++] = (char)c;
-        vm_yield1(str_new(buf, len));
+        vm_yield1(io_tainted(str_new(buf, len)));
     }
     return self;
 }
@@ -222,12 +229,12 @@ static VALUE io_chars(VALUE self, int argc, const VALUE *argv)
 /* ------------------------------------------------------------ read */
 static VALUE buffer_arg(int argc, const VALUE *argv, int i, long len)
 {
-    if (argc <= i || NIL_P(argv[i])) return str_new_capa(len);
+    if (argc <= i || NIL_P(argv[i])) return io_tainted(str_new_capa(len));
     VALUE buf = conv_to_str(argv[i]);
     str_modify(buf);
     str_resize(buf, 0);
     str_reserve(buf, len);
-    return buf;
+    return io_tainted(buf);
 }
 
 static long length_arg(VALUE v)

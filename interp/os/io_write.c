@@ -127,6 +127,7 @@ static VALUE io_putc(VALUE self, int argc, const VALUE *argv) { return do_putc(s
 
 static VALUE io_syswrite(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(4);
     VALUE str = obj_to_s(argv[0]);
     struct rio *f = io_rio_writable(self);
     if (f->wlen > 0) {

@@ -204,6 +204,7 @@ static VALUE proc_detach(VALUE self, int argc, const VALUE *argv)
 static VALUE proc_kill(VALUE self, int argc, const VALUE *argv)
 {
     if (argc < 2) exc_arity(argc, 2, -1);
+    vm_secure(2);
     bool group;
     int sig = signal_arg(argv[0], &group);
     for (int i = 1; i < argc; i++) {
@@ -286,10 +287,8 @@ static VALUE proc_abort(VALUE self, int argc, const VALUE *argv)
 static VALUE k_system(VALUE self, int argc, const VALUE *argv)
 {
     if (argc < 1) exc_arity(argc, 1, -1);
-    VALUE cmd = argv[0];
-    if (ARRAY_P(cmd) && RARRAY_LEN(cmd) == 2) cmd = RARRAY_PTR(cmd)[0];
     int err;
-    pid_t pid = io_spawn(cmd, argc - 1, argv + 1, -1, -1, &err);
+    pid_t pid = io_spawn(argv[0], argc - 1, argv + 1, -1, -1, &err);
     if (err) return Qfalse;
     int status;
     pid_t r = green_waitpid(pid, &status, 0);
@@ -317,12 +316,12 @@ static VALUE k_exec(VALUE self, int argc, const VALUE *argv)
 {
     if (argc < 1) exc_arity(argc, 1, -1);
     VALUE cmd = argv[0];
-    if (ARRAY_P(cmd) && RARRAY_LEN(cmd) == 2) cmd = RARRAY_PTR(cmd)[0];
-    cmd = conv_to_str(cmd);
+    if (!ARRAY_P(cmd)) cmd = conv_to_str(cmd);
     process_flush_before_fork();
     int err = io_exec_now(cmd, argc - 1, argv + 1);
     errno = err;
-    exc_sys_fail(str_cstr(cmd));
+    /* [program, argv0]: 1.8.7 names argv0 in the error */
+    exc_sys_fail(str_cstr(ARRAY_P(cmd) ? conv_to_str(RARRAY_PTR(cmd)[1]) : cmd));
 }
 
 static VALUE fork_child_block(VALUE arg) { return vm_yield(0, NULL); }
@@ -355,6 +354,7 @@ static NORETURN void fork_child_run(void)
 
 static VALUE k_fork(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(4);
     process_flush_before_fork();
     pid_t pid = fork();
     if (pid < 0) exc_sys_fail(NULL);
@@ -425,6 +425,7 @@ void process_init(void)
     define_const(m, "PRIO_USER", INT2FIX(PRIO_USER));
     define_status();
     define_process_functions(m);
+    process_id_init(m);
     VALUE tms_args[5] = { str_new_cstr("Tms"), sym_to_value("utime"), sym_to_value("stime"),
                           sym_to_value("cutime"), sym_to_value("cstime") };
     vm_call(vm.c.Struct, ID_new, 5, tms_args);

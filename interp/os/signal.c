@@ -202,6 +202,7 @@ static VALUE old_handler(int sig)
 static VALUE k_trap(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 1, 2);
+    vm_secure(2);
     int sig = signal_number(argv[0]);
     if (sig < 0 || sig >= NSIG_MAX) exc_raise(vm.c.ArgumentError, "invalid signal number (%d)", sig);
     if (sig == SIGKILL || sig == SIGSTOP || sig == SIGVTALRM || sig == SIGSEGV || sig == SIGBUS)

@@ -182,13 +182,18 @@ VALUE singleton_class(VALUE obj)
     if (FIXNUM_P(obj) || SYMBOL_P(obj) || FLOAT_P(obj) || BIGNUM_P(obj))
         exc_raise(vm.c.TypeError, "can't define singleton");
     if (!HEAP_P(obj)) return class_of(obj);
-    VALUE k = RBASIC(obj)->klass;
-    if (FL_TEST(k, FL_SINGLETON) && RCLASS_EXT(k)->attached == obj) return k;
+    VALUE k = RBASIC(obj)->klass, meta;
     enum vtype t = BUILTIN_TYPE(obj);
-    if (t == T_CLASS && !FL_TEST(obj, FL_SINGLETON)) return class_make_metaclass(obj);
-    if (t == T_CLASS) return make_singleton(obj, vm.c.Class);  /* metaclass of a metaclass */
-    VALUE meta = make_singleton(obj, k);
-    if (FL_TEST(obj, FL_FROZEN)) FL_SET(meta, FL_FROZEN);
+    if (FL_TEST(k, FL_SINGLETON) && RCLASS_EXT(k)->attached == obj) meta = k;
+    else if (t == T_CLASS && !FL_TEST(obj, FL_SINGLETON)) meta = class_make_metaclass(obj);
+    else if (t == T_CLASS) meta = make_singleton(obj, vm.c.Class);  /* metaclass of a metaclass */
+    else {
+        meta = make_singleton(obj, k);
+        if (FL_TEST(obj, FL_FROZEN)) FL_SET(meta, FL_FROZEN);
+    }
+    /* tainted as its object, as 1.8.7: $SAFE 4 defines methods only on tainted ones */
+    if (FL_TEST(obj, FL_TAINT)) FL_SET(meta, FL_TAINT);
+    else if (FL_TEST(meta, FL_TAINT)) FL_UNSET(meta, FL_TAINT);
     return meta;
 }
 
@@ -279,6 +284,9 @@ void class_add_method(VALUE klass, ID mid, VALUE me)
     if (BUILTIN_TYPE(klass) == T_ICLASS) klass = iclass_module(klass);
     if (FL_TEST(klass, FL_FROZEN)) exc_raise(vm.c.TypeError, "can't modify frozen %s",
                                              BUILTIN_TYPE(klass) == T_MODULE ? "module" : "class");
+    if (UNLIKELY(vm_safe_max >= 4) && vm.booted && vm_safe_level() >= 4 &&
+        (klass == vm.c.Object || !FL_TEST(klass, FL_TAINT)))
+        exc_raise(vm.c.SecurityError, "Insecure: can't define method");
     idtab_insert(RCLASS(klass)->m_tbl, mid, me);
     vm.method_state++;
     if (vm.booted) ev_note_redefinition(klass, mid);   /* the evaluator's fast paths */

@@ -133,6 +133,7 @@ void exc_raise_obj(VALUE exc)
     if (NIL_P(ivar_get(exc, ID_bt))) exc_set_backtrace(exc, exc_backtrace_here(0));
     if (vm.debug && !obj_is_kind_of(exc, vm.c.SystemExit)) debug_report(exc);
     vm.th->errinfo = exc;
+    if (UNLIKELY(vm_tracing)) vm_trace_raise();
     tag_jump(TAG_RAISE, exc, 0);
 }
 
@@ -200,15 +201,31 @@ void exc_name_error(ID name, const char *fmt, ...)
     exc_raise_obj(exc);
 }
 
+/* Receivers whose inspect runs for a NameError message right now: an
+   inspect that fails the same way again (an object without to_s) gets
+   the plain #<Foo:0x...> instead of recursing. */
+#define DESCRIBING_MAX 16
+static VALUE describing[DESCRIBING_MAX];
+static int ndescribing;
+
+static bool being_described(VALUE obj)
+{
+    for (int i = 0; i < ndescribing; i++) if (describing[i] == obj) return true;
+    return false;
+}
+
 /* "nil:NilClass", "main:Object", "#<Foo:0x...>" as NameError messages show. */
 static VALUE describe_receiver(VALUE obj)
 {
     const char *special = special_name(obj);
     VALUE d;
     if (special) d = str_new_cstr(special);
+    else if (being_described(obj) || ndescribing == DESCRIBING_MAX) d = obj_any_to_s(obj);
     else {
         int state;
+        describing[ndescribing++] = obj;
         d = vm_protect((VALUE (*)(VALUE))obj_inspect, obj, &state);
+        ndescribing--;
         if (state || !STRING_P(d) || RSTRING_LEN(d) > 65) d = obj_any_to_s(obj);
     }
     if (RSTRING_PTR(d)[0] != '#') str_cat_fmt(d, ":%s", class_name(obj_class(obj)));

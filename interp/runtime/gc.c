@@ -57,7 +57,8 @@ static struct {
     size_t mem_limit;             /* gc_set_limit: budget in bytes, 0 for none */
     bool over_limit;              /* NoMemoryError raised, not yet back below */
     bool stress, disabled, collecting, want_gc;
-    bool slow;                    /* stress or want_gc: the next allocation refills */
+    bool taint_new;               /* some thread reached $SAFE 3: new objects may be tainted */
+    bool slow;                    /* stress, want_gc or taint_new: allocation takes new_obj_slow */
     size_t count;
     char *main_stack_base;
 } heap;
@@ -205,11 +206,16 @@ static void remember_root(struct thread *th, VALUE slot)
     th->stack_roots[th->nstack_roots++] = slot;
 }
 
+static bool record_only;      /* gc_state_roots: remember, do not mark */
+
 static inline void mark_root(VALUE v)
 {
     if (!HEAP_P(v)) return;
+    if (UNLIKELY(recording != NULL)) {
+        remember_root(recording, v);
+        if (record_only) return;
+    }
     gc_mark(v);
-    if (UNLIKELY(recording != NULL)) remember_root(recording, v);
 }
 
 static void mark_roots(const VALUE *p, size_t n)
@@ -221,6 +227,7 @@ void gc_mark_env(struct env *e)
 {
     for (; e; e = e->outer) {
         if (e->flags & ENV_HEAP) { mark_root(ENV_OBJ(e)); return; }
+        if (e->flags & ENV_BOXED) { mark_root(e->vars[-1]); continue; }   /* cont.c */
         mark_roots(e->vars, e->nvars);
     }
 }
@@ -309,6 +316,28 @@ __attribute__((no_sanitize_address)) static void scan_and_remember(struct thread
     for (uint32_t i = 0; i < th->nstack_roots; i++)
         if (n == 0 || th->stack_roots[n - 1] != th->stack_roots[i]) th->stack_roots[n++] = th->stack_roots[i];
     th->nstack_roots = n;
+}
+
+/* The objects frames f and tags t refer to (what mark_thread_state would
+   mark), for a saved copy of them: a continuation (cont.c).  Returns a
+   malloc'ed array of *n values. */
+VALUE *gc_state_roots(struct frame *f, struct tag *t, uint32_t *n)
+{
+    struct thread tmp = { .frame = f, .tag = t };
+    recording = &tmp;
+    record_only = true;
+    gc_mark_frames(f);
+    for (; t; t = t->prev) mark_root(t->val);
+    record_only = false;
+    recording = NULL;
+    *n = tmp.nstack_roots;
+    return tmp.stack_roots;
+}
+
+/* The words of a saved stack that may be references. */
+__attribute__((no_sanitize_address)) void gc_mark_maybe_values(const VALUE *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) mark_maybe(p[i]);
 }
 
 /* A suspended thread.  One that has not run since the last collection
@@ -522,7 +551,7 @@ static void collect(void)
     if (heap.mem_limit && heap.malloc_limit > heap.mem_limit / 16)
         heap.malloc_limit = heap.mem_limit / 16;   /* a budget is checked at each collection */
     heap.want_gc = false;
-    heap.slow = heap.stress;
+    heap.slow = heap.stress || heap.taint_new;
     heap.collecting = false;
 }
 
@@ -567,18 +596,34 @@ static NOINLINE void refill(void)
     if (!reserve_page) reserve_page = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
 }
 
+static NOINLINE VALUE new_obj_slow(enum vtype type, VALUE klass)
+{
+    if (heap.collecting) mr_bug("allocation during GC");
+    if (!heap.freelist || heap.stress || heap.want_gc) refill();
+    VALUE v = heap.freelist;
+    heap.freelist = RBASIC(v)->klass;
+    heap.free_slots--;
+    RBASIC(v)->flags = (VALUE)type;
+    RBASIC(v)->klass = klass;
+    if (heap.taint_new && klass && vm_taint_new()) RBASIC(v)->flags |= FL_TAINT;   /* $SAFE 3 */
+    return v;
+}
+
 VALUE gc_new_obj(enum vtype type, VALUE klass)
 {
-    if (UNLIKELY(!heap.freelist || heap.slow)) {
-        if (heap.collecting) mr_bug("allocation during GC");
-        refill();
-    }
+    if (UNLIKELY(!heap.freelist || heap.slow)) return new_obj_slow(type, klass);
     VALUE v = heap.freelist;
     heap.freelist = RBASIC(v)->klass;
     heap.free_slots--;
     RBASIC(v)->flags = (VALUE)type;
     RBASIC(v)->klass = klass;
     return v;
+}
+
+/* a thread reached $SAFE 3: from now on allocation asks vm_taint_new */
+void gc_taint_new_objects(void)
+{
+    heap.taint_new = heap.slow = true;
 }
 
 void gc_malloc_increase(size_t n)
@@ -615,6 +660,15 @@ bool gc_enable(bool on)
 }
 
 size_t gc_count(void) { return heap.count; }
+
+/* GC.stress: collect at every allocation (MINIRUBY_GC_STRESS sets it too) */
+bool gc_stress(void) { return heap.stress; }
+
+void gc_set_stress(bool on)
+{
+    heap.stress = on;
+    heap.slow = on || heap.want_gc || heap.taint_new;
+}
 
 void gc_each_object(void (*fn)(VALUE obj, void *arg), void *arg)
 {

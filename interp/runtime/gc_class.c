@@ -29,6 +29,7 @@ static void collect_object(VALUE obj, void *p)
    the block could run the GC while the heap is being walked. */
 static VALUE os_each_object(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(4);
     arity_check(argc, 0, 1);
     struct each_object_arg a = { argc ? argv[0] : 0, ary_new() };
     VALUE found = a.found;
@@ -86,6 +87,38 @@ static void weak_cell_init(void)
     define_method(c, "alive?", weak_cell_alive_p, 0);
 }
 
+static VALUE gc_stress_m(VALUE self, int argc, const VALUE *argv) { return BOOL2V(gc_stress()); }
+
+static VALUE gc_set_stress_m(VALUE self, int argc, const VALUE *argv)
+{
+    gc_set_stress(RTEST(argv[0]));
+    return argv[0];
+}
+
+/* The object whose object_id is id (object.c's obj_id, inverted):
+   RangeError for an id no live object has. */
+static VALUE os_id2ref(VALUE self, int argc, const VALUE *argv)
+{
+    long id = num_to_long(argv[0]);
+    if (id == 0) return Qfalse;
+    if (id == 2) return Qtrue;
+    if (id == 4) return Qnil;
+    if (id & 1) return INT2FIX((id - 1) / 2);
+    VALUE v = (VALUE)id;
+    if (SYMBOL_P(v)) {
+        if (SYM2ID(v) && SYM2ID(v) <= sym_count()) return v;
+    } else if (!(id & 3) && (VALUE)id <= UINTPTR_MAX / 2) {
+        v = (VALUE)id << 1;
+        if (gc_is_object(v)) {
+            switch (BUILTIN_TYPE(v)) {
+            case T_ICLASS: case T_ENV: case T_MENTRY: case T_CREF: case T_SCRIPT: break;
+            default: return v;
+            }
+        }
+    }
+    exc_raise(vm.c.RangeError, "0x%lx is not id value", (unsigned long)id);
+}
+
 void gc_class_init(void)
 {
     vm.c.GC = module_define("GC");
@@ -93,9 +126,12 @@ void gc_class_init(void)
     define_module_function(vm.c.GC, "enable", gc_enable_m, 0);
     define_module_function(vm.c.GC, "disable", gc_disable_m, 0);
     define_module_function(vm.c.GC, "count", gc_count_m, 0);
+    define_module_function(vm.c.GC, "stress", gc_stress_m, 0);
+    define_module_function(vm.c.GC, "stress=", gc_set_stress_m, 1);
     vm.c.ObjectSpace = module_define("ObjectSpace");
     define_module_function(vm.c.ObjectSpace, "each_object", os_each_object, -1);
     define_module_function(vm.c.ObjectSpace, "garbage_collect", gc_start_m, 0);
+    define_module_function(vm.c.ObjectSpace, "_id2ref", os_id2ref, 1);
     define_method(vm.c.Kernel, "garbage_collect", gc_start_m, 0);
     weak_cell_init();
 }

@@ -1,6 +1,7 @@
 /* gvar.c: global variables.  Each name maps to an entry that lives forever
  * (bound nodes keep a pointer to it); aliases share an entry.  Hooked
- * entries compute their value ($~, $!, $stdout ...). */
+ * entries compute their value ($~, $!, $stdout ...).  trace_var adds
+ * commands an assignment calls, newest first, with the new value. */
 #include <stdlib.h>
 #include <unistd.h>
 #include "internal.h"
@@ -14,6 +15,8 @@ struct gvar {
     ID name;
     bool defined;
     bool readonly;
+    bool tracing;        /* a trace of it runs: assignments there call none */
+    VALUE traces;        /* Array of commands (newest first), or 0 */
 };
 
 static struct idtab *globals;   /* ID -> (VALUE)struct gvar* */
@@ -38,14 +41,78 @@ VALUE gvar_entry_get(void *entry)
     return *g->var;
 }
 
+static void run_traces(struct gvar *g, VALUE val);
+
 VALUE gvar_entry_set(void *entry, VALUE val)
 {
     struct gvar *g = entry;
     if (g->readonly) exc_name_error(g->name, "%s is a read-only variable", sym_name(g->name));
+    if (UNLIKELY(vm_safe_max >= 4) && vm_safe_level() >= 4)
+        exc_raise(vm.c.SecurityError, "Insecure: can't change global variable value");
     if (g->set) g->set(val, g->name, g->var);
     else *g->var = val;
     g->defined = true;
+    if (UNLIKELY(g->traces != 0)) run_traces(g, val);
     return val;
+}
+
+/* ------------------------------------------------------------ trace_var */
+struct trace_run { struct gvar *g; VALUE cmds, val; };
+
+static VALUE traces_body(VALUE arg)
+{
+    struct trace_run *t = (struct trace_run *)arg;
+    for (long i = 0; i < RARRAY_LEN(t->cmds); i++) {
+        VALUE cmd = RARRAY_PTR(t->cmds)[i];
+        if (STRING_P(cmd)) vm_eval_string(vm.top_self, cmd, Qnil, "(eval)", 1);
+        else vm_call1(cmd, sym_intern_cstr("call"), t->val);
+    }
+    return Qnil;
+}
+
+static VALUE traces_done(VALUE arg)
+{
+    ((struct trace_run *)arg)->g->tracing = false;
+    return Qnil;
+}
+
+static void run_traces(struct gvar *g, VALUE val)
+{
+    if (g->tracing || RARRAY_LEN(g->traces) == 0) return;
+    struct trace_run t = { g, ary_dup(g->traces), val };
+    g->tracing = true;
+    vm_ensure(traces_body, (VALUE)&t, traces_done, (VALUE)&t);
+    GC_GUARD(t.cmds);
+}
+
+/* trace_var(:$x, cmd) or trace_var(:$x) { |v| ... } */
+static VALUE k_trace_var(VALUE self, int argc, const VALUE *argv)
+{
+    arity_check(argc, 1, 2);
+    struct gvar *g = gvar_entry(conv_to_id(argv[0]));
+    VALUE cmd = argc > 1 ? argv[1] : vm_block_proc();
+    if (NIL_P(cmd)) exc_raise(vm.c.ArgumentError, "tried to create Proc object without a block");
+    if (!g->traces) g->traces = ary_new();
+    ary_unshift(g->traces, cmd);
+    return Qnil;
+}
+
+/* untrace_var(:$x): every command, removed; untrace_var(:$x, cmd): that one */
+static VALUE k_untrace_var(VALUE self, int argc, const VALUE *argv)
+{
+    arity_check(argc, 1, 2);
+    ID id = conv_to_id(argv[0]);
+    VALUE e;
+    if (!idtab_lookup(globals, id, &e)) exc_name_error(id, "undefined global variable %s", sym_name(id));
+    struct gvar *g = (struct gvar *)e;
+    if (!g->traces) return argc > 1 ? Qnil : ary_new();
+    if (argc > 1) {
+        VALUE removed = ary_delete(g->traces, argv[1]);
+        return NIL_P(removed) ? Qnil : ary_new_of(1, removed);
+    }
+    VALUE all = g->traces;
+    g->traces = ary_new();
+    return all;
 }
 
 VALUE gvar_get(ID id) { return gvar_entry_get(gvar_entry(id)); }
@@ -95,6 +162,7 @@ void gvar_mark_all(void)
         struct gvar *g = (struct gvar *)e->val;
         gc_mark(g->value);
         if (g->var != &g->value) gc_mark(*g->var);
+        if (g->traces) gc_mark(g->traces);
     }
 }
 
@@ -132,6 +200,12 @@ static VALUE get_pid(ID id, void *data) { (void)id; (void)data; return INT2FIX(g
 /* $& $` $' $+ are read directly by their nodes; these entries exist so that
  * `alias $MATCH $&` (English.rb) has something to share. */
 static VALUE get_backref(ID id, void *data) { (void)data; return re_last_match_special(sym_name(id)[1]); }
+
+void gvar_trace_init(void)
+{
+    define_global_function("trace_var", k_trace_var, -1);
+    define_global_function("untrace_var", k_untrace_var, -1);
+}
 
 void gvar_init(void)
 {

@@ -23,6 +23,8 @@ void gc_mark_block(const struct block *blk);
 void gc_mark_frames(struct frame *f);
 void gc_mark_thread_stack(struct thread *th, char *lo);
 void gc_mark_running_stack(void);
+VALUE *gc_state_roots(struct frame *f, struct tag *t, uint32_t *n);  /* cont.c */
+void gc_mark_maybe_values(const VALUE *p, size_t n);               /* conservatively */
 void gc_prepare_nomem(void);      /* after the exception classes exist */
 /* A weak reference: the collection that finds obj reachable from nothing
    else sets dead and obj to Qnil before it frees obj. */
@@ -33,6 +35,9 @@ struct gc_weak {
 };
 void gc_weak_link(struct gc_weak *w);
 void gc_weak_unlink(struct gc_weak *w);
+bool gc_stress(void);             /* GC.stress */
+void gc_set_stress(bool on);
+void gc_taint_new_objects(void);       /* $SAFE 3 reached: taint what is allocated */
 
 /* ---- start-up: each module defines its classes and methods */
 void class_init(void);       /* Object, Module, Class, Kernel: first */
@@ -72,6 +77,7 @@ VALUE autoload_resolve(VALUE klass, ID id, VALUE marker);
 void const_delete_marker(VALUE klass, ID id, VALUE marker);
 void eval_init(void);
 void kernel_init(void);
+void kernel_uscore_init(void);   /* $_ functions: sub, gsub, chop, chomp, split */
 void gvar_init(void);
 void thread_init(void);      /* thread/ */
 bool thread_kill_others(int rounds);    /* embedders: end every other thread */
@@ -91,12 +97,14 @@ struct RCref {
 #define RCREF(v) ((struct RCref *)(v))
 
 /* ---- scripts: a parsed program and what keeps its AST alive */
+struct trace_slots;
 struct script {
     struct arena *arena;
     struct node_program *prog;
     const char *file;
     VALUE *lits;           /* literal VALUEs the binder made */
     size_t nlits, capa;
+    struct trace_slots *trace;   /* its statements, for set_trace_func (trace.c) */
 };
 VALUE script_new(const char *file);
 struct script *script_get(VALUE script);
@@ -158,7 +166,18 @@ VALUE vm_run_eval(VALUE script, VALUE self, VALUE cref, struct env *outer_env,
 VALUE vm_run_main(VALUE script);        /* the main program, with TOPLEVEL_BINDING */
 VALUE exc_frame_position(struct frame *f);   /* "file:line:in `m'" of one frame */
 VALUE vm_define_method_body(VALUE klass, ID mid, VALUE body, enum visibility visi);
+VALUE proc_invoke(VALUE proc, const struct block *b, int argc, const VALUE *argv, VALUE self, int flags);
 void vm_undef(VALUE klass, ID mid);
+
+/* set_trace_func (eval/trace.c): the hooks run only while vm_tracing */
+extern bool vm_tracing;
+void vm_trace_raise(void);
+void trace_init(void);
+void safe_init(void);
+void cont_init(void);                  /* eval/cont.c: callcc */
+void trace_note_seq(struct script *s, struct node_list *seq);   /* the binder, for each NODE_SEQ */
+void trace_note_slot(struct script *s, struct node **slot);      /* and each one-statement body */
+void trace_script_free(struct script *s);
 
 /* signals (signal.c) */
 bool signal_any_pending(void);
@@ -187,6 +206,7 @@ void *gvar_entry(ID id);              /* stable handle for bound nodes */
 VALUE gvar_entry_get(void *entry);
 VALUE gvar_entry_set(void *entry, VALUE val);
 void gvar_mark_all(void);
+void gvar_trace_init(void);           /* Kernel#trace_var, #untrace_var */
 
 /* class internals shared with the evaluator */
 struct class_ext {
@@ -202,6 +222,9 @@ struct class_ext {
     bool is_meta_done;
 };
 #define RCLASS_EXT(c) (RCLASS(c)->ext)
+/* a class made by dup/clone, until its initialize_copy ran: the only
+   class initialize_copy may fill (1.8.7 "already initialized class") */
+#define CLASS_COPY_PENDING FL_USER(0)
 uint32_t class_ivar_index(VALUE klass, ID id, bool create);  /* UINT32_MAX if absent */
 VALUE obj_ivar_at(VALUE obj, uint32_t idx);
 void obj_ivar_store(VALUE obj, uint32_t idx, VALUE val);
@@ -224,7 +247,8 @@ VALUE big_pow(VALUE x, VALUE y);                 /* x Integer, y anything */
 VALUE big_bitop(VALUE x, VALUE y, ID op);        /* x Integer: & | ^ */
 VALUE big_shift(VALUE x, VALUE n, bool left);    /* x Integer: << >> */
 VALUE num_bit_coerce(VALUE y);                   /* operand of a bit op: Integer, Float is a TypeError */
-VALUE num_dbl_cmp(double a, double b);           /* -1/0/1, nil if either is NaN */
+VALUE num_dbl_cmp(double a, double b);
+bool num_float_step(VALUE from, VALUE to, VALUE step, bool excl);  /* yields; false unless one is a Float */           /* -1/0/1, nil if either is NaN */
 void flo_divmod_d(double x, double y, double *divp, double *modp);  /* floored, as Float#divmod */
 const char *num_op_name(enum int_op op);
 

@@ -19,7 +19,8 @@ VALUE obj_id(VALUE obj)
 {
     if (FIXNUM_P(obj)) return int_new(2 * FIX2LONG(obj) + 1);
     if (obj == Qnil || obj == Qtrue || obj == Qfalse) return INT2FIX((long)obj);  /* 4, 2, 0 as in 1.8 */
-    return int_new((long)(obj >> 1));
+    if (SYMBOL_P(obj)) return int_new((long)obj);    /* 1.8: even, not 0 mod 4: no other id */
+    return int_new((long)(obj >> 1));                /* 0 mod 4 */
 }
 
 bool obj_equal(VALUE a, VALUE b)
@@ -65,7 +66,7 @@ static VALUE k_singleton_class(VALUE self, int argc, const VALUE *argv) { return
 /* ------------------------------------------------------------ to_s and inspect */
 VALUE obj_any_to_s(VALUE obj)
 {
-    return str_new_fmt("#<%s:0x%lx>", class_name(obj_class(obj)), (unsigned long)obj);
+    return obj_infect(str_new_fmt("#<%s:0x%lx>", class_name(obj_class(obj)), (unsigned long)obj), obj);
 }
 
 VALUE obj_to_s(VALUE obj)
@@ -153,7 +154,10 @@ static VALUE k_respond_to(VALUE self, int argc, const VALUE *argv)
 /* ------------------------------------------------------------ freezing, tainting */
 VALUE obj_freeze(VALUE obj)
 {
-    if (HEAP_P(obj)) FL_SET(obj, FL_FROZEN);
+    if (!HEAP_P(obj) || FL_TEST(obj, FL_FROZEN)) return obj;
+    if (UNLIKELY(vm_safe_max >= 4) && vm_safe_level() >= 4 && !FL_TEST(obj, FL_TAINT))
+        exc_raise(vm.c.SecurityError, "Insecure: can't freeze object");
+    FL_SET(obj, FL_FROZEN);
     return obj;
 }
 
@@ -166,15 +170,22 @@ static VALUE k_freeze(VALUE self, int argc, const VALUE *argv) { return obj_free
 /* 1.8: immediates (Fixnum, Symbol, nil, true, false) are never frozen */
 static VALUE k_frozen_p(VALUE self, int argc, const VALUE *argv) { return BOOL2V(HEAP_P(self) && OBJ_FROZEN(self)); }
 
+/* 1.8.7: only a change of the flag is refused on a frozen object */
 static VALUE k_taint(VALUE self, int argc, const VALUE *argv)
 {
-    if (HEAP_P(self)) FL_SET(self, FL_TAINT);
+    vm_secure(4);
+    if (!HEAP_P(self) || FL_TEST(self, FL_TAINT)) return self;
+    if (FL_TEST(self, FL_FROZEN)) exc_raise(vm.c.TypeError, "can't modify frozen object");
+    FL_SET(self, FL_TAINT);
     return self;
 }
 
 static VALUE k_untaint(VALUE self, int argc, const VALUE *argv)
 {
-    if (HEAP_P(self)) FL_UNSET(self, FL_TAINT);
+    vm_secure(3);
+    if (!HEAP_P(self) || !FL_TEST(self, FL_TAINT)) return self;
+    if (FL_TEST(self, FL_FROZEN)) exc_raise(vm.c.TypeError, "can't modify frozen object");
+    FL_UNSET(self, FL_TAINT);
     return self;
 }
 
@@ -201,6 +212,7 @@ static VALUE copy_object(VALUE obj)
     if (TYPE_P(obj, T_CLASS) || TYPE_P(obj, T_MODULE)) {
         copy = BUILTIN_TYPE(obj) == T_CLASS ? class_new(class_superclass(obj) == Qnil ? 0 : class_superclass(obj))
                                             : module_new();
+        FL_SET(copy, CLASS_COPY_PENDING);
     } else {
         copy = class_allocate(klass);
     }
@@ -463,13 +475,20 @@ VALUE conv_to_a(VALUE obj)
     return ary_new_of(1, obj);
 }
 
+/* A method, variable or constant name, as 1.8.7 takes one: a Symbol, a
+   String (or to_str), or a Fixnum that is a Symbol's to_i (warned). */
 ID conv_to_id(VALUE obj)
 {
     if (SYMBOL_P(obj)) return SYM2ID(obj);
     if (STRING_P(obj)) return str_to_id(obj);
     if (FIXNUM_P(obj)) {
-        exc_raise(vm.c.ArgumentError, "%ld is not a symbol", FIX2LONG(obj));
+        exc_warn("do not use Fixnums as Symbols");
+        ID id = sym_from_i(FIX2LONG(obj));
+        if (!id) exc_raise(vm.c.ArgumentError, "%ld is not a symbol", FIX2LONG(obj));
+        return id;
     }
+    VALUE str = conv_check_str(obj);
+    if (!NIL_P(str)) return str_to_id(str);
     VALUE s = obj_inspect(obj);
     exc_raise(vm.c.TypeError, "%s is not a symbol", RSTRING_PTR(s));
 }

@@ -132,6 +132,7 @@ VALUE gvar_set(ID id, VALUE val);
 VALUE cvar_get(VALUE klass, ID id);
 void cvar_set(VALUE klass, ID id, VALUE val, bool declare);
 bool cvar_defined(VALUE klass, ID id);
+VALUE cvar_remove(VALUE klass, ID id);        /* from klass itself; Qundef if not there */
 VALUE class_cvars(VALUE klass);
 
 /* ------------------------------------------------------------ calls and blocks (ev_call.c) */
@@ -193,11 +194,24 @@ VALUE vm_rescue(VALUE (*body)(VALUE), VALUE barg, VALUE (*rescue)(VALUE arg, VAL
 VALUE vm_catch(VALUE tag, VALUE (*fn)(VALUE), VALUE arg);
 NORETURN void vm_throw(VALUE tag, VALUE val);
 
+/* ------------------------------------------------------------ $SAFE (eval/safe.c) */
+int vm_safe_level(void);                  /* the running thread's */
+void vm_set_safe_level(int level);        /* -T: raise the program's level */
+void vm_secure(int level);                /* SecurityError from level on: "Insecure operation `m' at level n" */
+void vm_check_safe_obj(VALUE obj);        /* tainted from level 1, anything at 4: "Insecure operation - m" */
+void vm_check_safe_name(VALUE obj, const char *name);   /* the same, naming method name */
+void vm_check_modify(VALUE obj, const char *what);  /* level 4, untainted: "Insecure: can't modify what" */
+bool vm_taint_new(void);                  /* level 3: new objects are tainted */
+extern int vm_safe_max;                   /* the highest level any thread reached */
+/* the level-4 check of a mutator: one predictable branch below level 4 */
+#define SAFE_CHECK_MODIFY(obj, what) \
+    do { if (UNLIKELY(vm_safe_max >= 4)) vm_check_modify((obj), (what)); } while (0)
+
 /* ------------------------------------------------------------ eval_string.c / load.c */
 VALUE vm_eval_string(VALUE self, VALUE src, VALUE binding, const char *file, int line);
 VALUE vm_run_file(const char *path, bool wrap);          /* load */
 bool vm_require(const char *feature);                    /* false if already loaded */
-bool vm_require_optional(const char *feature);           /* the same; nothing if not found */
+bool vm_require_optional(const char *file);              /* an extension's Ruby half, if the library has it */
 void vm_register_extension(const char *name, void (*init)(void));
 
 /* ------------------------------------------------------------ error.c */
@@ -451,6 +465,18 @@ static inline VALUE class_of_inline(VALUE obj)
 }
 static inline VALUE sym_to_value(const char *name) { return ID2SYM(sym_intern_cstr(name)); }
 static inline bool INTEGER_P(VALUE v) { return FIXNUM_P(v) || BIGNUM_P(v); }
+/* dst is tainted if src is (1.8.7's OBJ_INFECT); returns dst */
+static inline VALUE obj_infect(VALUE dst, VALUE src)
+{
+    if (HEAP_P(src) && HEAP_P(dst) && FL_TEST(src, FL_TAINT)) FL_SET(dst, FL_TAINT);
+    return dst;
+}
+/* taints a heap object made from outside data (1.8.7's OBJ_TAINT); returns it */
+static inline VALUE obj_taint(VALUE obj)
+{
+    if (HEAP_P(obj)) FL_SET(obj, FL_TAINT);
+    return obj;
+}
 static inline VALUE str_lit(const char *s) { return str_new_cstr(s); }
 
 #endif

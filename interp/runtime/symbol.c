@@ -79,6 +79,16 @@ const char *sym_name(ID id) { return id && id <= symtab.count ? symtab.names[id]
 size_t sym_len(ID id) { return id && id <= symtab.count ? symtab.names[id].len : 0; }
 size_t sym_count(void) { return symtab.count; }
 
+#define SYM_I_BASE 340
+long sym_to_i(ID id) { return ((long)id + SYM_I_BASE) * 8; }
+
+ID sym_from_i(long n)
+{
+    if (n % 8 != 0 || n / 8 <= SYM_I_BASE) return 0;
+    long id = n / 8 - SYM_I_BASE;
+    return (size_t)id <= symtab.count ? (ID)id : 0;
+}
+
 void sym_init(void)
 {
     if (symtab.count) return;
@@ -91,20 +101,34 @@ void sym_init(void)
         sym_intern_cstr(predefined[i]);
 }
 
-bool sym_is_const(ID id) { return isupper((unsigned char)sym_name(id)[0]); }
+/* 1.8.7 classifies a name by all of its characters: "A-b" is no constant
+   name, "@a?" no instance variable name */
+static bool ident_char(unsigned char c) { return isalnum(c) || c == '_' || c >= 0x80; }
+
+static bool ident_rest(const char *s)
+{
+    while (*s && ident_char((unsigned char)*s)) s++;
+    return *s == '\0';
+}
+
+bool sym_is_const(ID id)
+{
+    const char *s = sym_name(id);
+    return isupper((unsigned char)s[0]) && ident_rest(s + 1);
+}
 
 bool sym_is_local(ID id)
 {
     const char *s = sym_name(id);
     unsigned char c = (unsigned char)s[0];
-    if (!(islower(c) || c == '_' || c >= 0x80)) return false;
-    size_t len = sym_len(id);
-    char last = s[len - 1];
-    return last != '?' && last != '!' && last != '=';
+    return (islower(c) || c == '_' || c >= 0x80) && ident_rest(s + 1);
 }
 
-bool sym_is_ivar(ID id) { const char *s = sym_name(id); return s[0] == '@' && s[1] != '@'; }
-bool sym_is_cvar(ID id) { const char *s = sym_name(id); return s[0] == '@' && s[1] == '@'; }
+/* after the @ or @@: no digit first */
+static bool var_rest(const char *s) { return !isdigit((unsigned char)*s) && ident_rest(s); }
+
+bool sym_is_ivar(ID id) { const char *s = sym_name(id); return s[0] == '@' && s[1] != '@' && var_rest(s + 1); }
+bool sym_is_cvar(ID id) { const char *s = sym_name(id); return s[0] == '@' && s[1] == '@' && var_rest(s + 2); }
 bool sym_is_gvar(ID id) { return sym_name(id)[0] == '$'; }
 
 bool sym_is_attrset(ID id)

@@ -21,6 +21,11 @@ ID sym_find(const char *name, size_t len);  /* 0 if never interned */
 const char *sym_name(ID id);                 /* NUL-terminated */
 size_t sym_len(ID id);
 size_t sym_count(void);
+/* Symbol#to_i and its inverse (Fixnum#to_sym, names given as Fixnums).
+   As in 1.8.7, the numbers are spaced by 8 and start in the thousands,
+   so that small integers are no Symbols ("2 is not a symbol"). */
+long sym_to_i(ID id);
+ID sym_from_i(long n);                       /* 0 if n is no Symbol's to_i */
 
 /* Classification by spelling, as Ruby's parser sees names. */
 bool sym_is_const(ID id);     /* Foo */

@@ -158,7 +158,8 @@ VALUE ivar_get(VALUE obj, ID id)
 VALUE ivar_set(VALUE obj, ID id, VALUE val)
 {
     if (!HEAP_P(obj)) exc_raise(vm.c.ArgumentError, "can't set instance variable on an immediate value");
-    if (FL_TEST(obj, FL_FROZEN)) exc_frozen(obj);
+    if (FL_TEST(obj, FL_FROZEN)) exc_raise(vm.c.TypeError, "can't modify frozen object");   /* 1.8.7's words */
+    SAFE_CHECK_MODIFY(obj, "instance variable");
     if (BUILTIN_TYPE(obj) == T_OBJECT)
         obj_ivar_store(obj, class_ivar_index(obj_class(obj), id, true), val);
     else
@@ -273,6 +274,13 @@ void cvar_set(VALUE klass, ID id, VALUE val, bool declare)
 
 bool cvar_defined(VALUE klass, ID id) { return cvar_owner(klass, id) != NULL; }
 
+VALUE cvar_remove(VALUE klass, ID id)
+{
+    VALUE v;
+    struct idtab *t = RCLASS_EXT(klass)->cv_tbl;
+    return t && idtab_delete(t, id, &v) ? v : Qundef;
+}
+
 VALUE class_cvars(VALUE klass)
 {
     VALUE ary = ary_new();
@@ -361,6 +369,8 @@ VALUE const_get(VALUE klass, ID id)
 void const_set(VALUE klass, ID id, VALUE val)
 {
     if (BUILTIN_TYPE(klass) == T_ICLASS) klass = iclass_module(klass);
+    if (UNLIKELY(vm_safe_max >= 4) && vm_safe_level() >= 4 && !FL_TEST(klass, FL_TAINT))
+        exc_raise(vm.c.SecurityError, "Insecure: can't set constant");
     struct class_ext *ext = RCLASS_EXT(klass);
     if (!ext->const_tbl) ext->const_tbl = idtab_new();
     if (vm.verbose && idtab_lookup(ext->const_tbl, id, NULL))

@@ -66,7 +66,7 @@ def test_same(a, b, tmp):
         data = json.load(f)
     vs = data["verdicts"]
     check(len(vs) == 3 and all(v["verdict"] == "no change" and v["measure"] == "cpu" and v["runs"][0] >= 6
-                               and 1 / 1.1 <= v["ci_low"] <= 1 <= v["ci_high"] <= 1.1 for v in vs),
+                               and 1 / 1.1 <= v["ci_low"] <= v["ci_high"] <= 1.1 for v in vs),
           "JSON verdicts: no change, intervals within 10%%: %r" % [(v["workload"], v["ci_low"], v["ci_high"])
                                                                    for v in vs])
     line = next((l for l in out.splitlines() if l.startswith("# verdicts at 95%, b against a: ")), "")

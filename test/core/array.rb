@@ -252,7 +252,7 @@ test "frozen arrays" do
   assert_raise(TypeError) { a.concat([1]) }
   assert_raise(TypeError) { a.sort! }
   assert_raise(TypeError) { a.map! { |v| v } }
-  assert_raise(TypeError) { a.uniq! }
+  assert_raise(TypeError) { (a + a).freeze.uniq! }
   assert_raise(TypeError) { a.compact! }
   assert_raise(TypeError) { a.reverse! }
   assert_raise(TypeError) { a.fill(0) }
@@ -304,8 +304,7 @@ test "to_s inspect join" do
   a = [1]
   a << a
   assert_equal "[1, [...]]", a.inspect
-  assert_raise(ArgumentError, "recursive array join") { a.join }
-  assert_raise(ArgumentError) { a.to_s }
+  assert_equal "1[...]", a.join
   assert_raise(TypeError) { [1, 2].join(1) }
   o = Object.new
   def o.to_s; "O"; end
@@ -390,4 +389,39 @@ test "subclasses keep their class where 1.8 does" do
   assert_equal sub, (s * 2).class
   assert_equal Array, (s + [1]).class
   assert_equal Array, s.map { |v| v }.class
+end
+
+test "join of a recursive array shows [...]" do
+  a = [1]
+  a << a
+  assert_equal "1,[...]", a.join(",")
+  assert_equal "1[...]", a.join
+  assert_equal "1[...]", a.to_s
+  assert_equal "1-2-1-[...]", [1, [2, a]].join("-")
+  h = {1 => 2}
+  h[3] = h
+  assert_equal "{1=>2, 3=>{...}}", h.inspect
+end
+
+test "slice! of a Range out of bounds is nil" do
+  a = [1, 2, 3]
+  assert_nil a.slice!(-6..4)
+  assert_nil a.slice!(-4..1)
+  assert_nil a.slice!(4..5)
+  assert_equal [], a.slice!(3..5)
+  assert_equal [], a.slice!(1..-5)
+  assert_nil a.slice!(-6, 1)
+  assert_nil a.slice!(3, -1)
+  assert_equal [1, 2, 3], a
+  assert_equal [2, 3], a.slice!(1..5)
+  assert_equal [1], a
+end
+
+test "collect and map without a block return the elements" do
+  assert_equal [1, 2], [1, 2].collect
+  assert_equal [1, 2], [1, 2].map
+  assert_equal Array, [1, 2].map.class
+  assert_kind_of Enumerable::Enumerator, [1, 2].select
+  assert_kind_of Enumerable::Enumerator, [1, 2].collect!
+  assert_equal [[1, 0], [2, 1]], [1, 2].each_with_index.map.to_a
 end

@@ -121,6 +121,20 @@ test "glob" do
   assert_raise(TypeError) { Dir.glob(nil) }
 end
 
+test "glob: a pattern for dot files matches . and .." do
+  Dir.chdir(TMP) do
+    assert_equal %w[. .. .dot.rb .hid], Dir.glob(".*").sort
+    assert_equal %w[.. .dot.rb .hid], Dir.glob(".?*").sort
+    assert_equal %w[..], Dir.glob(".?")
+    assert_equal %w[. .. .dot.rb .hid a.rb b.rb c.txt sub x[1]], Dir.glob("*", File::FNM_DOTMATCH).sort
+    assert_equal %w[sub/. sub/..], Dir.glob("sub/.*").sort
+    assert_equal %w[. .. .dot.rb .hid sub/. sub/.. sub/deep/. sub/deep/..], Dir.glob("**/.*").sort
+    assert_equal %w[../ ./ .hid/], Dir.glob(".*/").sort
+    assert_equal %w[.hid/f.rb], Dir.glob(".h*/*.rb")
+    assert_equal %w[sub/d.rb sub/deep/e.rb], Dir.glob("**/*.rb").grep(/sub/)
+  end
+end
+
 test "fnmatch" do
   assert_true File.fnmatch("cat", "cat")
   assert_false File.fnmatch("cat", "category")

@@ -59,7 +59,7 @@ test "map select reject partition group_by grep" do
   assert_equal [30, 20], t.grep(2..3) { |v| v * 10 }
   assert_equal %w[ab], %w[ab cd].grep(/a/)
   assert_equal [], t.grep(String)
-  assert_kind_of Enumerable::Enumerator, t.map
+  assert_equal [3, 1, 2], t.map
   assert_kind_of Enumerable::Enumerator, t.select
   assert_kind_of Enumerable::Enumerator, t.partition
   assert_kind_of Enumerable::Enumerator, t.group_by
@@ -254,4 +254,20 @@ test "Enumerable on an each that yields nothing" do
   assert_equal 0, e.count
   assert_true e.all?
   assert_nil e.inject(:+)
+end
+
+test "collect, map and inject without a block as 1.8.7" do
+  assert_equal [1, 2], (1..2).collect
+  assert_equal [1, 2], (1..2).map
+  assert_equal [[1, 2]], {1 => 2}.map
+  assert_equal ["ab\n", "cd"], "ab\ncd".collect
+  assert_equal [1], Struct.new(:a).new(1).map
+  assert_equal 1, [1].inject
+  assert_nil [].inject
+  assert_equal [1, 2], {1 => 2}.inject
+  assert_raise(LocalJumpError, "no block given") { (1..2).inject }
+  assert_raise(LocalJumpError, "no block given") { Struct.new(:a).new(1).select }
+  assert_equal [["ab\n"], ["cd"]], "ab\ncd".partition { |l| l =~ /a/ }
+  assert_kind_of Enumerable::Enumerator, "ab".partition
+  assert_equal ["a", "b", ""], "ab".partition("b")
 end

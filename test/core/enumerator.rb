@@ -24,7 +24,7 @@ test "each" do
   assert_equal [1, 2, 3], e.each { |v| r << v }
   assert_equal [1, 2, 3], r
   assert_same e, e.each
-  assert_equal [6, 2, 4], [3, 1, 2].map.each { |v| v * 2 }
+  assert_equal [6, 2, 4], [3, 1, 2].enum_for(:map).each { |v| v * 2 }
   assert_equal 6, [1, 2, 3].each.inject(:+)
   assert_equal [2], [1, 2, 3].each.select { |v| v.even? }
 end
@@ -35,7 +35,7 @@ test "with_index each_with_index" do
   assert_equal [[:a, 0], [:b, 1]], r
   assert_equal [:a, :b], ret
   assert_equal [[:a, 0], [:b, 1]], [:a, :b].each_with_index.to_a
-  assert_equal ["a0", "b1"], %w[a b].map.with_index { |s, i| "#{s}#{i}" }
+  assert_equal ["a0", "b1"], %w[a b].enum_for(:map).with_index { |s, i| "#{s}#{i}" }
   assert_equal [:b], [:a, :b].select.with_index { |v, i| i == 1 }
   assert_equal [[[1, 2], 0], [[3], 1]], [1, 2, 3].each_slice(2).each_with_index.to_a
   assert_kind_of Enumerable::Enumerator, [1].each.with_index

@@ -88,6 +88,25 @@ test "join" do
   assert_raise(TypeError) { File.join(nil) }
 end
 
+test "expand_path keeps a leading // as 1.8.7" do
+  assert_equal "//", File.expand_path(".", "//")
+  assert_equal "//", File.expand_path("//")
+  assert_equal "//a", File.expand_path("a", "//")
+  assert_equal "//a/b", File.expand_path("//a//b")
+  assert_equal "///a", File.expand_path("///a")
+  assert_equal "////a/c", File.expand_path("////a/b/../c")
+  assert_equal "//", File.expand_path("..", "//")
+  assert_equal "//a", File.expand_path("//../a")
+  assert_equal "///x/a", File.expand_path("a", "///x")
+  # what 1.8.7 makes of ".." right below a "//" root
+  assert_equal "", File.expand_path("//a/..")
+  assert_equal "/b", File.expand_path("//a/../b")
+  assert_equal "/", File.expand_path("//a/../b/..")
+  assert_equal "", File.expand_path("..", "///x")
+  assert_equal "/", File.expand_path("/a/..")
+  assert_equal "/", File.expand_path("/a/b/../../..")
+end
+
 test "expand_path" do
   assert_equal "/x/y/b", File.expand_path("a/../b", "/x/y")
   assert_equal "/", File.expand_path("/..")

@@ -502,3 +502,27 @@ test "Marshal.dump of objects whose marshal_dump returns shared data" do
   assert_same a[0].d, a[1].d
   assert_same a[0].d, a[2]
 end
+
+class MarshalStr < String; end
+MarshalStrCopy = String.clone
+MarshalAryCopy = Array.clone
+MarshalSubCopy = MarshalStr.clone
+
+test "user classes that are clones of String or Array, and clones of instances" do
+  d = Marshal.dump(MarshalStrCopy.new("y"))
+  assert_equal "\004\bC:\023MarshalStrCopy\"\006y", d
+  v = Marshal.load(d)
+  assert_equal MarshalStrCopy, v.class
+  assert_equal "y", v
+  assert_equal MarshalAryCopy, Marshal.load(Marshal.dump(MarshalAryCopy.new([1]))).class
+  assert_equal MarshalSubCopy, Marshal.load(Marshal.dump(MarshalSubCopy.new("s"))).class
+  s = MarshalStr.new("abc")
+  s.instance_variable_set(:@iv, 1)
+  c = Marshal.load(Marshal.dump(s.clone))
+  assert_equal MarshalStr, c.class
+  assert_equal 1, c.instance_variable_get(:@iv)
+  assert_equal [MarshalStr, MarshalStr], Marshal.load(Marshal.dump([s.clone, s.dup])).map { |x| x.class }
+  assert_raise(ArgumentError, "dump format error (user class)") { Marshal.load("\004\bC:\023MarshalStrCopy[\006i\006") }
+  assert_raise(ArgumentError, "dump format error (user class)") { Marshal.load("\004\bC:\vObject\"\006x") }
+  assert_raise(TypeError, "allocator undefined for Fixnum") { Marshal.load("\004\bC:\vFixnum\"\006x") }
+end

@@ -119,7 +119,10 @@ end
 
 test "inspect and class" do
   m = /b/.match("abc")
-  assert_match(/\A#<MatchData:0x[0-9a-f]+>\z/, m.inspect)
+  assert_equal '#<MatchData "b">', m.inspect
+  assert_equal '#<MatchData "ll" 1:"l" 2:nil>', "hello".match(/l(l)(x)?/).inspect
+  assert_equal '#<MatchData "" 1:nil>', "a".match(/(b)?/).inspect
+  assert_equal '#<MatchData "\377\n\"">', "\377\n\"".match(/.+/m).inspect
   assert_equal MatchData, m.class
   assert_same MatchData, MatchingData
   assert_raise(NoMethodError) { MatchData.new }

@@ -182,3 +182,125 @@ test "times" do
   assert_kind_of Float, t.cutime
   assert_kind_of Float, t.cstime
 end
+
+# what a forked child computes, as a String on a pipe (the child may
+# change limits and priorities without touching this process)
+def in_child
+  r, w = IO.pipe
+  pid = fork do
+    r.close
+    begin
+      w.write(yield.inspect)
+    rescue Exception => e
+      w.write("#{e.class}: #{e.message}")
+    end
+    w.close
+    exit! 0
+  end
+  w.close
+  out = r.read
+  r.close
+  Process.wait(pid)
+  out
+end
+
+test "[program, argv0] as the first argument of system and exec" do
+  out = File.join(TMP, "argv0.txt")
+  assert_true system(["sh", "zero"], "-c", "echo $0 $1 > #{out}", "x", "one")
+  assert_equal "x one\n", File.read(out)
+  assert_true system(["sh", "-alone-"], "-c", "echo $0 > #{out}")
+  assert_equal "-alone-\n", File.read(out)
+  assert_true system(["true", "x"])
+  pid = fork { exec(["sh", "EX"], "-c", "echo $0 > #{out}") }
+  Process.wait(pid)
+  assert_equal "EX\n", File.read(out)
+  assert_raise(ArgumentError, "wrong first argument") { system(["a"]) }
+  assert_raise(ArgumentError, "wrong first argument") { system(["a", "b", "c"]) }
+  assert_raise(ArgumentError, "wrong first argument") { exec(["a"]) }
+  assert_raise(TypeError, "can't convert Fixnum into String") { system([1, "b"]) }
+  assert_false system(["/nonexistent/program", "b"])
+  assert_equal 127, $?.exitstatus
+  assert_raise(Errno::ENOENT, "No such file or directory - b") { exec(["/nonexistent/program", "b"]) }
+end
+
+test "resource limits" do
+  %w[AS CORE CPU DATA FSIZE MEMLOCK NOFILE NPROC RSS STACK].each do |r|
+    assert_kind_of Fixnum, Process.const_get("RLIMIT_#{r}")
+  end
+  assert_equal 2 ** 64 - 1, Process::RLIM_INFINITY
+  assert_equal 2 ** 64 - 1, Process::RLIM_SAVED_CUR
+  cur, max = Process.getrlimit(Process::RLIMIT_NOFILE)
+  assert_kind_of Integer, cur
+  assert_true cur <= max
+  assert_equal [7, 7].inspect, in_child { Process.setrlimit(Process::RLIMIT_CORE, 7); Process.getrlimit(Process::RLIMIT_CORE) }
+  assert_equal [3, 5].inspect, in_child { Process.setrlimit(Process::RLIMIT_CORE, 3, 5); Process.getrlimit(Process::RLIMIT_CORE) }
+  assert_equal "nil", in_child { Process.setrlimit(Process::RLIMIT_CORE, 1.5) }
+  assert_equal "Errno::EINVAL: Invalid argument - setrlimit", in_child { Process.setrlimit(Process::RLIMIT_CORE, 2, 1) }
+  assert_raise(Errno::EINVAL, "Invalid argument - getrlimit") { Process.getrlimit(99) }
+  assert_raise(TypeError, "no implicit conversion from nil to integer") { Process.setrlimit(Process::RLIMIT_CORE, nil) }
+  assert_raise(ArgumentError, "wrong number of arguments (1 for 2)") { Process.setrlimit(Process::RLIMIT_CORE) }
+end
+
+test "priorities and process groups" do
+  prio = Process.getpriority(Process::PRIO_PROCESS, 0)
+  want = prio < 19 ? prio + 1 : 19
+  assert_equal want.inspect, in_child {
+    Process.setpriority(Process::PRIO_PROCESS, 0, want)
+    Process.getpriority(Process::PRIO_PROCESS, 0)
+  }
+  assert_raise(Errno::EINVAL, "Invalid argument") { Process.setpriority(99, 0, 1) }
+  assert_equal [0, true].inspect, in_child { [Process.setpgrp, Process.getpgrp == Process.pid] }
+end
+
+test "groups and maxgroups" do
+  assert_true Process.groups.all? { |g| g.kind_of?(Integer) }
+  assert_equal 32, Process.maxgroups
+  begin
+    assert_equal 100, (Process.maxgroups = 100)
+    assert_equal 100, Process.maxgroups
+    Process.maxgroups = 100_000
+    assert_equal 4096, Process.maxgroups
+  ensure
+    Process.maxgroups = 32
+  end
+  assert_raise(ArgumentError, "too many groups, 32 max") { Process.groups = [0] * 33 }
+  assert_raise(ArgumentError, "can't find group for no-such-group-x") { Process.groups = ["no-such-group-x"] }
+end
+
+test "Process::Sys" do
+  assert_equal Process.uid, Process::Sys.getuid
+  assert_equal Process.euid, Process::Sys.geteuid
+  assert_equal Process.gid, Process::Sys.getgid
+  assert_equal Process.egid, Process::Sys.getegid
+  assert_nil Process::Sys.seteuid(Process.euid)
+  assert_nil Process::Sys.setreuid(-1, -1)
+  assert_nil Process::Sys.setresuid(-1, -1, -1)
+  assert_nil Process::Sys.setregid(-1, -1)
+  assert_nil Process::Sys.setresgid(-1, -1, -1)
+  assert_raise(NotImplementedError, "setruid() function is unimplemented on this machine") { Process::Sys.setruid(0) }
+  assert_raise(NotImplementedError, "setrgid() function is unimplemented on this machine") { Process::Sys.setrgid(0) }
+  assert_raise(NotImplementedError, "issetugid() function is unimplemented on this machine") { Process::Sys.issetugid }
+end
+
+test "Process::UID and Process::GID" do
+  assert_equal Process.uid, Process::UID.rid
+  assert_equal Process.euid, Process::UID.eid
+  assert_equal Process.gid, Process::GID.rid
+  assert_equal Process.egid, Process::GID.eid
+  [Process::UID, Process::GID].each do |m|
+    assert_true m.re_exchangeable?
+    assert_true m.sid_available?
+  end
+  assert_equal Process.euid, (Process::UID.eid = Process.euid)
+  assert_equal Process.euid, Process::UID.grant_privilege(Process.euid)
+  assert_equal Process.egid, Process::GID.grant_privilege(Process.egid)
+  assert_equal Process.uid.inspect, in_child { Process::UID.change_privilege(Process.uid) }
+  assert_equal 0, Process::UID.re_exchange if Process.uid == Process.euid
+  if Process.uid == Process.euid
+    assert_raise(Errno::EPERM, "Operation not permitted") { Process::UID.switch }
+    assert_raise(Errno::EPERM, "Operation not permitted") { Process::GID.switch { } }
+  end
+  assert_equal Process.uid, (Process.uid = Process.uid)
+  assert_equal Process.egid, (Process.egid = Process.egid)
+  assert_raise(TypeError, "can't convert String into Integer") { Process::UID.change_privilege("x") }
+end

@@ -179,3 +179,25 @@ test "ranges in String#[] and Array#[]" do
   assert_raise(RangeError) { [1, 2][-5..1] = 3 }
   assert_raise(TypeError) { [1, 2]["a".."b"] }
 end
+
+test "step with Floats counts as 1.8.7 and yields Floats" do
+  steps = lambda { |r, s| a = []; r.step(s) { |v| a << v }; a }
+  assert_equal [-2.0, -0.5, 1.0], steps[-2..1, 1.5]
+  assert_equal [-2.0, -0.5, 1.0], (-2..1).step(1.5).to_a
+  assert_equal [-2.0, -0.5], steps[-2...1, 1.5]
+  assert_equal [1.0, 2.0], steps[1..2.0, 1]
+  assert_equal [1.0, 2.0], steps[1.0..2, 1]
+  assert_equal [1.0, 1.5], steps[1.0...2.0, 0.5]
+  assert_equal 11, steps[0..1, 0.1].size
+  assert_equal 1.0, steps[0..1, 0.1].last
+  assert_equal 10, steps[0...1, 0.1].size
+  assert_equal [1.0, 1.3, 1.6, 1.9], steps[1...2, 0.3].map { |f| (f * 10).round / 10.0 }
+  assert_equal [1.0], steps[1...1.5, 1]
+  assert_equal [], steps[1...1.0, 1]
+  assert_equal [], steps[2..1, 0.5]
+  assert_equal [1.0], steps[1..1, 1.0]
+  assert_equal [], steps[1...2, 1.0 / 0]
+  assert_equal [1, 3], steps[1..3, 2]
+  assert_raise(ArgumentError, "step can't be 0") { steps[1.0..2.0, 0.0] }
+  assert_raise(ArgumentError, "step can't be negative") { steps[1.0..2.0, -0.5] }
+end

@@ -64,7 +64,8 @@ test "quantifiers: greedy and lazy" do
   assert_equal "aaaa", "aaaa"[/a{2,}/]
   assert_equal "colour", "colour"[/colou?r/]
   assert_equal "color", "color"[/colou?r/]
-  assert_equal "a{", "a{"[/a{/]
+  assert_equal "a{x", "a{x"[/a{x/]
+  assert_raise(RegexpError, "invalid regular expression; '{' can't be last character: /a{/") { Regexp.new("a{") }
 end
 
 test "groups, alternation, backreferences" do
@@ -423,4 +424,112 @@ test "pathological and large" do
   assert_equal 100000, big =~ /needle/
   assert_equal 100000, big =~ /n[aeiou]+dle\z/
   assert_equal 20000, big.scan(/word/).size
+end
+
+test "a repeated look-ahead compiles; the repeat is ignored as in 1.8.7" do
+  r = /(?!x){0,1}/
+  assert_equal "(?!x){0,1}", r.source
+  assert_equal 1, "xa" =~ r
+  assert_equal 1, "xa" =~ /(?=a)*/
+  assert_equal 1, "xa" =~ /(?=a)*?/
+  assert_equal 1, "xa" =~ /(?=a){0}/
+  assert_equal 1, "abc" =~ /b(?!x)?c/
+  assert_nil "abc" =~ /b(?!c)?c/
+  assert_nil "ab" =~ /(?=a)+b/
+  assert_equal ["a", "a"], ("a" =~ /(?=(a)){2}(a)/; [$1, $2])
+  assert_equal 0, ")" =~ /(?=[)])?\)/
+  assert_equal 0, "*" =~ /[(?=a)*]/
+  assert_equal 1, "ax" =~ Regexp.new("(?=x)+x")
+end
+
+test "intervals as 1.8.7 reads them" do
+  assert_equal 0, "a{,2}" =~ Regexp.new("a{,2}")
+  assert_nil "aa" =~ Regexp.new("^a{,2}$")
+  assert_equal 0, "a{,}" =~ Regexp.new("a{,}")
+  assert_equal "aaa", "aaaa"[Regexp.new("a{1,3}")]
+  assert_equal 0, "," =~ Regexp.new("[a{,2}]")
+  assert_raise(RegexpError, "can't do {n,m} with n > m: /a{2,1}/") { Regexp.new("a{2,1}") }
+  assert_raise(RegexpError, "can't do {n,m} with n > m: /(?=a){3,2}/") { Regexp.new("(?=a){3,2}") }
+  assert_raise(RegexpError, "too big quantifier in {,}: /a{32767}/") { Regexp.new("a{32767}") }
+  assert_raise(RegexpError, "too big quantifier in {,}: /a{0,32767}/") { Regexp.new("a{0,32767}") }
+  assert_equal "a{32766}", Regexp.new("a{32766}").source
+end
+
+test "$~ is nil after a failed match of any kind" do
+  ["abc".method(:match), lambda { |r| "abc" =~ r }, lambda { |r| "abc".index(r) },
+   lambda { |r| "abc".rindex(r) }, lambda { |r| "abc".scan(r) }, lambda { |r| "abc".sub(r, "") },
+   lambda { |r| "abc".gsub(r, "") }, lambda { |r| "abc"[r] }, lambda { |r| r === "abc" },
+   lambda { |r| "abc".slice!(r) }].each do |m|
+    "abc" =~ /(b)/
+    assert_equal "b", $1
+    m.call(/z/)
+    assert_nil $~
+    assert_nil $1
+  end
+end
+
+test "== and hash: a kcode of none is no kcode" do
+  assert_true(/a/ == /a/n)
+  assert_true(/a/.eql?(/a/n))
+  assert_equal(/a/.hash, /a/n.hash)
+  assert_false(/a/ == /a/u)
+  assert_false(/a/n == /a/u)
+  assert_false(/a/e == /a/s)
+  assert_true(/a/i == /a/in)
+  assert_true(/a/u == Regexp.new("a", nil, "u"))
+  saved = $KCODE
+  begin
+    $KCODE = "u"
+    assert_false(/a/ == /a/u)
+    assert_true(/a/ == /a/n)
+    assert_equal(/a/.hash, /a/u.hash)
+  ensure
+    $KCODE = saved
+  end
+end
+
+test "Regexp.last_match(n) and /o" do
+  "abc" =~ /(b)(c)?(d)?/
+  assert_equal "bc", Regexp.last_match(0)
+  assert_equal "b", Regexp.last_match(1)
+  assert_nil Regexp.last_match(3)
+  assert_nil Regexp.last_match(4)
+  assert_nil Regexp.last_match(-1)
+  "abc" =~ /(b)(c)/
+  assert_equal "c", Regexp.last_match(-1)
+  assert_raise(TypeError, "can't convert String into Integer") { Regexp.last_match("x") }
+  once = lambda { |x| /#{x}/o }
+  assert_equal "1", once[1].source
+  assert_equal "1", once[2].source
+end
+
+test "//e //s //u //n under $KCODE; inspect follows $KCODE" do
+  e = "\xa4\xa2"
+  s = "\x82\xa0"
+  u = "\xe3\x81\x82"
+  assert_equal 2, e[/./e].size
+  assert_equal 2, s[/./s].size
+  assert_equal 3, u[/./u].size
+  assert_equal 1, u[/./n].size
+  assert_equal ["euc", "sjis", "utf8", "none"], [/a/e.kcode, /a/s.kcode, /a/u.kcode, /a/n.kcode]
+  saved = $KCODE
+  begin
+    { "e" => [2, 1, 2], "s" => [1, 2, 2], "u" => [1, 1, 3], "n" => [1, 1, 1] }.each do |k, sizes|
+      $KCODE = k
+      assert_equal sizes, [e[/./].size, s[/./].size, u[/./].size], k
+      assert_nil(/a/.kcode)
+    end
+    $KCODE = "n"
+    assert_equal "/\\343\\201\\202/u", Regexp.new(u, nil, "u").inspect
+    assert_equal "(?-mix:\\343\\201\\202)", Regexp.new(u, nil, "u").to_s
+    $KCODE = "u"
+    assert_equal "/#{u}/u", Regexp.new(u, nil, "u").inspect
+    assert_equal "/a\\001\\177\\377\n\t\\//", Regexp.new("a\001\177\377\n\t/").inspect
+    $KCODE = "e"
+    assert_equal 0, Regexp.new("a\xffb") =~ "a\xffb"
+    assert_equal 0, Regexp.new("\x81") =~ "\x81"
+    assert_raise(RegexpError, /premature end of regular expression/) { Regexp.new("\xe3") }
+  ensure
+    $KCODE = saved
+  end
 end

@@ -1,7 +1,8 @@
 # string_pack.rb: Array#pack and String#unpack (1.8.7 directives): strings
 # (a A Z), bit and hex strings (b B h H), integers of every size and byte
 # order, floats, UTF-8 (U), BER (w), positioning (x X @), base64 (m),
-# uuencode (u), quoted-printable (M), counts and '*'.
+# uuencode (u), quoted-printable (M), pointers (p P), counts and '*',
+# and how arguments are converted and rejected.
 require 'assert'
 
 test "a A Z" do
@@ -64,11 +65,11 @@ test "8, 16, 32 and 64 bit integers" do
   assert_equal [18446744073709551615], ("\xff" * 8).unpack("Q")
   assert_equal "\xff" * 8, [-1].pack("q")
   assert_equal "\xff" * 8, [18446744073709551615].pack("Q")
-  assert_equal "\x00\x00\x00\x00\x00\x00\x00\x01", [2 ** 64 + 1].pack("Q").reverse
+  assert_raise(RangeError, "bignum too big to convert into `unsigned long'") { [2 ** 64 + 1].pack("Q") }
+  assert_equal "\x01" + "\x00" * 7, [1 - 2 ** 64].pack("Q")
   assert_equal 8, [1].pack("l_").size
   assert_equal 4, [1].pack("i").size
   assert_equal [1, 2], [1, 2].pack("s*").unpack("s*")
-  assert_equal "\x00", [nil].pack("C")
   assert_equal "\x03", [3.7].pack("C")
   assert_equal [1, nil, nil], "\x01".unpack("C3")
   assert_equal [nil], "\x01".unpack("n")
@@ -148,4 +149,97 @@ test "templates" do
   assert_equal "", [].pack("")
   assert_equal [], "abc".unpack("")
   assert_raise(TypeError) { [1].pack(1) }
+end
+
+test "integer arguments are converted as 1.8.7 does" do
+  assert_raise(TypeError, "can't convert nil into Integer") { [nil].pack("C") }
+  assert_raise(TypeError, "can't convert nil into Integer") { [nil].pack("N") }
+  assert_raise(TypeError, "can't convert String into Integer") { ["7"].pack("C") }
+  assert_raise(TypeError, "can't convert true into Integer") { [true].pack("s") }
+  assert_raise(TypeError, "can't convert Array into Integer") { [[1]].pack("q") }
+  assert_equal [:a.to_i & 0xff].pack("C"), [:a].pack("C")
+  assert_equal [:a.to_i].pack("N"), [:a].pack("N")
+  n = Object.new
+  def n.to_int; 65; end
+  assert_equal "A", [n].pack("C")
+  assert_equal "\x01", [1.9].pack("C")
+  assert_raise(FloatDomainError, "NaN") { [0.0 / 0].pack("C") }
+  assert_raise(RangeError, "bignum too big to convert into `unsigned long'") { [2 ** 64].pack("C") }
+  assert_raise(RangeError, "bignum too big to convert into `unsigned long'") { [1e20].pack("Q") }
+  assert_equal "\xff" * 8, [2 ** 64 - 1].pack("Q")
+  assert_equal "\xff" * 7 + "\x7f", [-(2 ** 63) - 1].pack("q")
+end
+
+test "U and w arguments" do
+  assert_raise(TypeError, "can't convert nil into Integer") { [nil].pack("U") }
+  assert_raise(RangeError, "pack(U): value out of range") { [-1].pack("U") }
+  assert_raise(RangeError, "integer 4611686018427387904 too big to convert to `int'") { [2 ** 62].pack("U") }
+  assert_raise(RangeError, "bignum too big to convert into `long'") { [2 ** 63].pack("U") }
+  assert_raise(FloatDomainError, "Infinity") { [1.0 / 0].pack("U") }
+  assert_equal "A", [65.5].pack("U")
+  assert_raise(TypeError, "no implicit conversion from nil to integer") { [nil].pack("w") }
+  assert_raise(RangeError, "float 1e+30 out of range of integer") { [1e30].pack("w") }
+  assert_equal "\x01", [1.5].pack("w")
+end
+
+test "nil is an empty bit string; strings must be Strings" do
+  assert_equal "\0", [nil].pack("B")
+  assert_equal "\0\0", [nil].pack("h3")
+  assert_equal "\0  ", [nil, nil].pack("a1A2")
+  assert_raise(TypeError, "can't convert nil into String") { [nil].pack("m") }
+  assert_raise(TypeError, "can't convert Symbol into String") { [:a].pack("a") }
+end
+
+test "% is not supported" do
+  assert_raise(ArgumentError, "% is not supported") { [1].pack("%") }
+  assert_raise(ArgumentError, "% is not supported") { [1].pack("C%") }
+  assert_raise(ArgumentError, "% is not supported") { "abc".unpack("a%") }
+  assert_equal "", [1].pack("jyz")
+  assert_equal [], "a".unpack("jyz")
+end
+
+test "a directive ending the template counts 1; '*' is what is left" do
+  assert_raise(ArgumentError, "@ outside of string") { "".unpack("@") }
+  assert_raise(ArgumentError, "@ outside of string") { "".unpack("a@") }
+  assert_equal [""], "".unpack("@a")
+  assert_equal ["ab", "a"], "abc".unpack("a2@a")
+  assert_equal ["x"], "xy".unpack("a@")
+  assert_equal ["a", "c"], "abc".unpack("a@*a")
+  assert_equal [""], "abc".unpack("@*a")
+  assert_equal ["ab", "b"], "abc".unpack("a2X*a")
+  assert_equal [""], "abc".unpack("x*a")
+  assert_equal "\x01", [1, 2].pack("CC@")
+  assert_equal "", [1].pack("C@*")
+end
+
+test "p and P: pointers to the Strings the packed String keeps" do
+  s = "hello"
+  x = [s].pack("P")
+  assert_equal [nil].pack("P").size, x.size
+  assert_equal ["h"], x.unpack("P")
+  assert_equal ["hell"], x.unpack("P4")
+  assert_equal [""], x.unpack("P0")
+  assert_same s, x.unpack("P5")[0]
+  assert_same s, x.unpack("P9")[0]
+  assert_same s, x.unpack("p")[0]
+  assert_true x.unpack("P")[0].tainted?
+  assert_equal [], x.instance_variables
+  assert_equal ["h"], x.dup.unpack("P")
+  y = [s, "wor\0ld"].pack("pp")
+  assert_equal ["hello", "wor\0ld"], y.unpack("pp")
+  assert_equal ["hello", "wor\0ld"], y.unpack("p*")
+  assert_equal ["hello", "wor\0ld"], y.unpack("p3")
+  assert_equal ["hello", 1], [s, 1].pack("pC").unpack("pC")
+  assert_equal [nil], [nil].pack("p").unpack("p")
+  assert_equal [nil], [nil].pack("p").unpack("P")
+  assert_equal x.size, [s, s].pack("P2").size
+  assert_equal 0, [s].pack("p0").size
+  assert_equal [], x.unpack("xP")
+  assert_raise(ArgumentError, "no associated pointer") { ("\1" * x.size).unpack("p") }
+  assert_raise(ArgumentError, "no associated pointer") { (x + "").unpack("P") }
+  q = [s].pack("P")
+  q[0, x.size] = "\1" * x.size
+  assert_raise(ArgumentError, "non associated pointer") { q.unpack("P") }
+  assert_raise(TypeError, "can't convert Fixnum into String") { [1].pack("P") }
+  assert_raise(TypeError, "can't convert Symbol into String") { [:a].pack("p") }
 end

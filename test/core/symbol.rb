@@ -72,3 +72,10 @@ test "all_symbols and new" do
   assert_true all.size > 100
   assert_raise(NoMethodError) { Symbol.new }
 end
+
+test "a Symbol converts to an Integer as in 1.8.7" do
+  assert_equal :a.to_i, :a.to_int
+  assert_equal [1, 2], [1, 2].first(:a)
+  assert_nil "abc"[:a]
+  assert_equal :zz.to_i.to_s, "%d" % :zz
+end

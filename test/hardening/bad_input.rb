@@ -18,7 +18,7 @@ test "recursive structures print as 1.8 prints them" do
   h = {}
   h[1] = h
   assert_equal "{1=>{...}}", h.inspect
-  assert_raise(ArgumentError, "recursive array join") { a.join }
+  assert_equal "1[...]", a.join
 end
 
 test "the interpreter still works after running out of memory" do

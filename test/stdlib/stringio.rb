@@ -253,8 +253,11 @@ test "getc, ungetc, readchar" do
   io.ungetc(?q)
   assert_equal "q", io.string
   assert_equal "q", io.read
-  io.ungetc(nil)
+  assert_raise(TypeError, "no implicit conversion from nil to integer") { io.ungetc(nil) }
+  assert_raise(TypeError, "can't convert String into Integer") { io.ungetc("x") }
+  assert_nil io.ungetc(-1)                      # EOF: nothing
   assert_equal 1, io.pos
+  assert_equal "q", io.string
   assert_raise(IOError) { StringIO.new("", "w").getc }
 end
 
@@ -449,4 +452,83 @@ test "reopen, dup" do
   assert_same io.string, copy.string
   assert_equal "ell", copy.read(3)
   assert_equal "e", io.read(1)
+end
+
+test "getbyte, readbyte, lines" do
+  io = StringIO.new("ab")
+  assert_equal ?a, io.getbyte
+  assert_equal ?b, io.readbyte
+  assert_nil io.getbyte
+  assert_raise(EOFError, "end of file reached") { io.readbyte }
+  io = StringIO.new("a\nb\nc")
+  e = io.lines
+  assert_kind_of Enumerable::Enumerator, e
+  assert_equal ["a\n", "b\n", "c"], e.to_a
+  io.rewind
+  assert_equal ["a\nb", "\nc"], io.lines("b").to_a
+  io.rewind
+  got = []
+  assert_same io, io.lines { |l| got << l }
+  assert_equal ["a\n", "b\n", "c"], got
+end
+
+test "ungetc at position 0 inserts the byte" do
+  io = StringIO.new("bc")
+  assert_nil io.ungetc(?a)
+  assert_equal "abc", io.string
+  assert_equal 0, io.pos
+  assert_equal "abc", io.read
+  io = StringIO.new("x")
+  io.ungetc(0x141)                              # the low byte
+  assert_equal "Ax", io.string
+  assert_raise(RangeError, "integer 1099511627776 too big to convert to `int'") { io.ungetc(2 ** 40) }
+  assert_raise(IOError, "not opened for reading") { StringIO.new("", "w").ungetc(?a) }
+end
+
+test "each_char and chars yield characters of $KCODE" do
+  s = "a\xe3\x81\x82b"
+  saved = $KCODE
+  begin
+    $KCODE = "u"
+    assert_equal ["a", "\xe3\x81\x82", "b"], StringIO.new(s).chars.to_a
+    io = StringIO.new(s)
+    io.each_char { |c| }
+    assert_equal 5, io.pos
+    $KCODE = "n"
+    assert_equal 5, StringIO.new(s).chars.to_a.size
+  ensure
+    $KCODE = saved
+  end
+end
+
+test "reopen with an object that is no StringIO" do
+  io = StringIO.new("abc")
+  assert_raise(TypeError, "can't convert Fixnum into StringIO") { io.reopen(1) }
+  assert_raise(TypeError, "can't convert nil into StringIO") { io.reopen(nil) }
+  other = StringIO.new("xyz")
+  other.read(1)
+  conv = Object.new
+  (class << conv; self; end).send(:define_method, :to_strio) { other }
+  assert_same io, io.reopen(conv)
+  assert_equal "yz", io.read
+  assert_same io, io.reopen
+  assert_equal "", io.string
+end
+
+test "truncate, sync, fsync, fcntl as 1.8.7" do
+  io = StringIO.new("abcdef")
+  io.read(4)
+  assert_equal 0, io.truncate(2)
+  assert_equal 4, io.pos
+  assert_equal "ab", io.string
+  io.write("Z")
+  assert_equal "ab\0\0Z", io.string
+  assert_equal 0, io.truncate(7)
+  assert_equal "ab\0\0Z\0\0", io.string
+  assert_raise(Errno::EINVAL, "Invalid argument - negative legnth") { io.truncate(-1) }
+  assert_true io.sync
+  assert_equal false, (io.sync = false)
+  assert_true io.sync
+  assert_equal 0, io.fsync
+  assert_raise(NotImplementedError, "fcntl() function is unimplemented on this machine") { io.fcntl(1, 2) }
 end

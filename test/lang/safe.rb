@@ -1,0 +1,165 @@
+# $SAFE as in 1.8.7: 0 by default, raised per thread (never lowered), a
+# Proc runs at the level it was made at, and levels 1 to 4 refuse what
+# 1.8.7 refuses with its SecurityError messages.  Each case runs in its
+# own thread so the level of the main thread stays 0.
+require 'assert'
+
+TMP = "/tmp/miniruby_safe_#{$$}"
+Dir.mkdir(TMP)
+File.open("#{TMP}/x.rb", "w") { |f| f.puts "$safe_loaded = true" }
+File.chmod(0755, TMP)
+
+# the value of the block at level, or the exception it raised
+def at(level)
+  Thread.new {
+    $SAFE = level
+    begin
+      yield
+    rescue Exception => e
+      e
+    end
+  }.value
+end
+
+def assert_insecure(message, value)
+  assert_kind_of SecurityError, value
+  assert_equal message, value.message if value.is_a?(Exception)
+end
+
+test "$SAFE is 0 by default and an Integer" do
+  assert_equal 0, $SAFE
+  assert_kind_of Fixnum, $SAFE
+  assert_equal 0, Thread.new { $SAFE }.value
+end
+
+test "levels go up, never down, and belong to the thread" do
+  assert_equal 1, at(1) { $SAFE }
+  assert_equal 2, at(1) { $SAFE = 2; $SAFE }
+  assert_equal 2, at(2) { $SAFE = 2; $SAFE }
+  assert_insecure "tried to downgrade safe level from 1 to 0", at(1) { $SAFE = 0 }
+  assert_insecure "tried to downgrade safe level from 3 to 2", at(3) { $SAFE = 2 }
+  assert_equal 5, at(5) { $SAFE }            # accepted; acts as 4
+  assert_equal 0, $SAFE
+  assert_equal 2, at(2) { Thread.new { $SAFE }.value }   # a new thread inherits
+  assert_raise(TypeError, "can't convert String into Integer") { at(0) { $SAFE = "1" }.tap { |e| raise e } }
+end
+
+test "a proc runs at the level it was made at" do
+  pr = proc { $SAFE }
+  assert_equal 0, at(1) { pr.call }
+  assert_equal 0, Thread.new { pr = proc { $SAFE }; $SAFE = 1; pr.call }.value
+  made = nil
+  Thread.new { $SAFE = 1; made = proc { $SAFE } }.join
+  assert_equal 1, made.call
+  assert_equal 0, $SAFE
+  assert_equal 0, at(0) { proc { $SAFE = 1 }.call; $SAFE }
+  assert_equal 0, at(0) { lambda { $SAFE = 1 }.call; $SAFE }
+  assert_equal [0, 1], at(0) {
+    pr = proc { $SAFE }
+    $SAFE = 1
+    begin; proc { raise "x" }.call; rescue; end
+    [pr.call, $SAFE]
+  }
+end
+
+test "define_method bodies keep the level of their block" do
+  k = Class.new { define_method(:lvl) { $SAFE } }
+  assert_equal 0, at(1) { k.new.lvl }
+  assert_equal 1, at(1) { Class.new { define_method(:lvl) { $SAFE } }.new.lvl }
+end
+
+test "level 1: tainted strings cannot be evaluated, loaded or used as paths" do
+  t = "1 + 1".taint
+  f = "#{TMP}/x.rb".taint
+  assert_insecure "Insecure operation - eval", at(1) { eval(t) }
+  assert_equal 2, at(1) { eval("1 + 1") }
+  assert_insecure "Insecure operation - instance_eval", at(1) { Object.new.instance_eval(t) }
+  assert_insecure "Insecure operation - class_eval", at(1) { Object.class_eval(t) }
+  assert_insecure "Insecure operation - require", at(1) { require f }
+  assert_insecure "Insecure operation - load", at(1) { load f }
+  assert_insecure "Insecure operation - initialize", at(1) { File.open(f) { } }
+  assert_insecure "Insecure operation - read", at(1) { File.read(f) }
+  assert_insecure "Insecure operation - exist?", at(1) { File.exist?(f) }
+  assert_insecure "Insecure operation - unlink", at(1) { File.unlink(f + "none") }
+  assert_insecure "Insecure operation - open", at(1) { Dir.entries("/".taint) }
+  assert_insecure "Insecure operation - system", at(1) { system("true".taint) }
+  assert_insecure "Insecure operation - exec", at(1) { exec("true".taint) }
+  assert_insecure "Insecure operation - popen", at(1) { IO.popen("true".taint) { } }
+  assert_insecure "Insecure operation - test", at(1) { Kernel.test(?e, f) }
+  assert_equal "$safe_loaded = true\n", at(1) { File.read("#{TMP}/x.rb") }
+  assert_equal true, at(1) { system("true") }
+  assert_equal 1, at(1) { Dir.chdir("/") { 1 } }
+  assert_equal "abcd", at(1) { "abc".taint << "d" }
+end
+
+test "level 1: no loading from a world-writable place" do
+  # /tmp itself is world-writable, so nothing below it may be loaded
+  $safe_loaded = nil
+  assert_insecure "loading from unsafe file #{TMP}/x.rb", at(1) { load "#{TMP}/x.rb" }
+  assert_insecure "loading from unsafe file #{TMP}/x.rb", at(1) { require "#{TMP}/x.rb" }
+  assert_nil $safe_loaded
+  assert_equal false, at(1) { require "assert" }           # already loaded
+end
+
+test "level 2: file system changes and signals" do
+  assert_insecure "Insecure operation `chmod' at level 2", at(2) { File.chmod(0644, "#{TMP}/x.rb") }
+  assert_insecure "Insecure operation `unlink' at level 2", at(2) { File.unlink("#{TMP}/none") }
+  assert_insecure "Insecure operation `chdir' at level 2", at(2) { Dir.chdir("/") }
+  assert_insecure "Insecure operation `mkdir' at level 2", at(2) { Dir.mkdir("#{TMP}/d") }
+  assert_insecure "Insecure operation `trap' at level 2", at(2) { trap("USR1") { } }
+  assert_kind_of SecurityError, at(2) { Process.kill(0, $$) }
+  assert_equal true, at(2) { system("true") }
+  assert_equal "$safe_loaded = true\n", at(2) { File.read("#{TMP}/x.rb") }
+end
+
+test "level 3: new objects are tainted; no eval, no commands, no untaint" do
+  assert_true at(3) { "abc".dup.tainted? }
+  assert_true at(3) { Object.new.tainted? }
+  assert_true at(3) { [1].tainted? }
+  assert_false "abc".dup.tainted?
+  assert_false Object.new.tainted?
+  assert_insecure "Insecure operation - eval", at(3) { eval("1") }
+  assert_insecure "Insecure operation - system", at(3) { system("true") }
+  assert_insecure "Insecure operation - `", at(3) { `true` }
+  assert_insecure "Insecure operation `untaint' at level 3", at(3) { "a".taint.untaint }
+  assert_equal "abcd", at(3) { "abc" << "d" }
+  assert_equal 3, at(3) { proc { $SAFE }.call }
+end
+
+test "level 4: untainted objects cannot be changed" do
+  s = "abc"
+  a = [1]
+  h = {}
+  o = Object.new
+  t = "abc".taint
+  assert_insecure "Insecure: can't modify string", at(4) { s << "d" }
+  assert_insecure "Insecure: can't modify array", at(4) { a << 2 }
+  assert_insecure "Insecure: can't modify hash", at(4) { h[1] = 2 }
+  assert_insecure "Insecure: can't modify instance variable", at(4) { o.instance_variable_set(:@a, 1) }
+  assert_insecure "Insecure: can't change global variable value", at(4) { $safe_global = 1 }
+  assert_insecure "Insecure: can't define method", at(4) { o.instance_eval { def zz; end } }
+  assert_insecure "Insecure: can't set constant", at(4) { Object.const_set(:SAFE_QQ, 1) }
+  assert_insecure "Insecure operation `write' at level 4", at(4) { $stdout.write("") }
+  assert_insecure "Insecure operation `exit' at level 4", at(4) { exit }
+  assert_insecure "Insecure operation `taint' at level 4", at(4) { "a".taint }
+  assert_insecure "Insecure operation `fork' at level 4", at(4) { fork { } }
+  assert_insecure "Insecure operation `each_object' at level 4", at(4) { ObjectSpace.each_object(Class) { } }
+  assert_insecure "Insecure operation `set_trace_func' at level 4", at(4) { set_trace_func(nil) }
+  assert_equal "abcd", at(4) { t << "d" }                  # a tainted object can
+  assert_equal "xy", at(4) { x = "x"; x << "y" }           # objects made at 4 are tainted
+  assert_equal "abc", s
+  assert_equal [1], a
+  assert_nil $safe_global
+end
+
+test "level 4: eval takes any string, but not a trusted binding" do
+  code = "1".taint
+  b = binding
+  assert_equal 1, at(4) { eval("1") }
+  assert_equal 1, at(4) { eval(code) }
+  assert_insecure "Insecure: can't modify trusted binding", at(4) { eval("1", b) }
+  assert_insecure "Insecure operation - eval", at(3) { eval(code) }
+end
+
+Dir.glob("#{TMP}/*").each { |f| File.unlink(f) }
+Dir.rmdir(TMP)
