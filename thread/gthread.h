@@ -27,6 +27,7 @@
 #include <stdbool.h>
 #include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 #include "ctx.h"
 #include "waitq.h"
@@ -62,6 +63,8 @@ struct policy_node {
 
 struct gthread {
     struct machine_ctx ctx;
+    unsigned long id;             /* creation order, main is 1 (schedule.h) */
+    uint64_t sched_prio;          /* pct mode's priority (schedule.c) */
     char *saved_sp;               /* lowest live stack address while suspended */
     char *stack_lo, *stack_hi;    /* the C stack (for the main thread: its limit) */
     void *stack;                  /* the pool stack, NULL for the main thread */
@@ -124,6 +127,10 @@ void sched_clear_interrupt(struct gthread *t);
 
 
 /* ---- switching */
+/* A safe point in a schedule mode (schedule.h): every one is a step, and
+   may be a preemption.  True if it switched. */
+bool sched_safe_point(void);
+
 /* Thread.pass: true if it switched. */
 bool sched_pass(void);
 /* Run t now if it is runnable; the caller is queued. */

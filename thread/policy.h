@@ -24,5 +24,9 @@ bool policy_any(void);                    /* anything queued? */
 bool policy_prefers_other(const struct gthread *cur);
 void policy_set_priority(struct gthread *t, int prio);   /* t may be queued */
 void policy_inherit(struct gthread *child, const struct gthread *parent);
+/* For the schedule modes (schedule.c): the queued threads of the best
+   priority, without dequeuing them. */
+size_t policy_best_count(void);
+struct gthread *policy_best_nth(size_t i);
 
 #endif

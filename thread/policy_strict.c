@@ -88,3 +88,18 @@ void policy_inherit(struct gthread *child, const struct gthread *parent)
     child->priority = parent->priority;
     child->rq.level = parent->rq.level;
 }
+
+size_t policy_best_count(void)
+{
+    if (!Q.nonempty) return 0;
+    size_t n = 0;
+    for (struct gthread *t = Q.head[best_level()]; t; t = t->rq.next) n++;
+    return n;
+}
+
+struct gthread *policy_best_nth(size_t i)
+{
+    struct gthread *t = Q.head[best_level()];
+    while (i-- && t) t = t->rq.next;
+    return t;
+}

@@ -18,6 +18,7 @@
 #include "gthread.h"
 #include "policy.h"
 #include "fdwait.h"
+#include "schedule.h"
 #include "stack.h"
 #include "timer.h"
 #include "instrument.h"
@@ -51,6 +52,7 @@ static void *xgrow(void *p, size_t n)
 
 double sched_now(void)
 {
+    if (__builtin_expect(schedule_active(), 0)) return schedule_now();
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
@@ -196,7 +198,10 @@ size_t waitq_broadcast(struct waitq *q)
 
 static void wake_due_sleepers(double now)
 {
-    while (S.nheap && S.heap[0]->wake_at <= now) make_runnable(S.heap[0], WAKE_TIMEOUT);
+    while (S.nheap && S.heap[0]->wake_at <= now) {
+        if (schedule_active()) schedule_note('T', S.heap[0], NULL);
+        make_runnable(S.heap[0], WAKE_TIMEOUT);
+    }
 }
 
 static void events(void)
@@ -204,7 +209,11 @@ static void events(void)
     if (sched_hook_event_pending()) sched_hook_event();
 }
 
-static void fd_ready(struct gthread *t) { make_runnable(t, WAKE_READY); }
+static void fd_ready(struct gthread *t)
+{
+    if (schedule_active()) schedule_note_fds(t);
+    make_runnable(t, WAKE_READY);
+}
 
 /* Poll the fds of every waiter, and the event fd; timeout_ms -1 blocks, 0
    only looks. */
@@ -287,22 +296,67 @@ static inline __attribute__((always_inline)) void switch_body(struct gthread *fr
 static NOINLINE void switch_to(struct gthread *to)
 {
     struct gthread *from = S.current;
-    if (to != from) switch_body(from, to);
+    if (to == from) return;
+    if (__builtin_expect(schedule_active(), 0)) schedule_note('W', from, to);
+    switch_body(from, to);
 }
 
 /* ------------------------------------------------------------ picking */
+static struct gthread *pick(void)
+{
+    if (__builtin_expect(schedule_active(), 0)) {
+        struct gthread *t = schedule_pick();
+        if (t) return t;
+    }
+    return policy_pick();
+}
+
+static struct gthread *find_thread(unsigned long id)
+{
+    struct gthread *t = S.main;
+    do {
+        if (t->id == id) return t;
+        t = t->all_next;
+    } while (t != S.main);
+    return NULL;
+}
+
+static void replay_wake(struct gthread *t, char kind)
+{
+    make_runnable(t, kind == 'T' ? WAKE_TIMEOUT : WAKE_READY);
+}
+
+/* Replaying a real run: threads wake when the recording says, not when
+   the clock or the descriptors would have them. */
+static struct gthread *pick_next_replayed(void)
+{
+    schedule_replay_wakes(replay_wake, find_thread);
+    int sig = schedule_signal_due();
+    if (sig) raise(sig);
+    events();
+    struct gthread *t = pick();
+    if (t || (!S.nheap && !fdwait_count() && !S.nsleeping)) return t;
+    schedule_diverged("every thread waits, and the recording has no wake-up here");
+}
+
 /* The next thread to run; the current one must already be queued,
    blocked or dead.  NULL when nothing can ever run again: no runnable
-   thread, no deadline, no fd, no sleeper. */
+   thread, no deadline, no fd, no sleeper.  In virtual time the clock
+   jumps to the next deadline instead of waiting for it. */
 static struct gthread *pick_next(void)
 {
+    if (schedule_mode == SCHED_REPLAY && !schedule_virtual_time()) return pick_next_replayed();
     for (;;) {
         if (S.nheap) wake_due_sleepers(sched_now());
         if (fdwait_count()) poll_waiters(0);
         events();
-        struct gthread *t = policy_pick();
+        struct gthread *t = pick();
         if (t) return t;
         if (!S.nheap && !fdwait_count() && !S.nsleeping) return NULL;
+        if (schedule_virtual_time() && S.nheap) {
+            schedule_advance(S.heap[0]->wake_at);
+            continue;
+        }
         idle_wait();
     }
 }
@@ -360,17 +414,24 @@ enum wake_reason sched_block(int wait_for, struct waitq *wq, double deadline)
 bool sched_pass(void)
 {
     struct gthread *cur = S.current;
+    if (__builtin_expect(schedule_mode == SCHED_REPLAY, 0) && !schedule_virtual_time()) {
+        schedule_where = 'p';
+        schedule_replay_wakes(replay_wake, find_thread);
+        schedule_where = 'b';
+    }
     if (sched_tick) {
+        schedule_where = 'p';
         /* sleepers and fds are looked at when the timer ticks (or when
            nothing else can run), not at every pass: a clock read or a poll
            per pass would cost more than the switch itself */
         sched_tick = 0;
         if (S.nheap) wake_due_sleepers(sched_now());
         if (fdwait_count()) poll_waiters(0);
+        schedule_where = 'b';
     }
     if (!policy_prefers_other(cur)) return false;
     policy_enqueue(cur);
-    switch_to(policy_pick());
+    switch_to(pick());
     return true;
 }
 
@@ -381,6 +442,19 @@ void sched_yield_to(struct gthread *t)
     policy_remove(t);
     policy_enqueue(cur);
     switch_to(t);
+}
+
+/* Let an equal or higher priority thread run, if there is one. */
+static bool preempt(void)
+{
+    struct gthread *cur = S.current;
+    if (!policy_prefers_other(cur)) return false;
+    policy_enqueue(cur);
+    struct gthread *next = pick();
+    if (next == cur) return false;
+    if (schedule_active()) schedule_note('P', cur, next);
+    switch_to(next);
+    return true;
 }
 
 bool sched_time_slice(void)
@@ -397,11 +471,33 @@ bool sched_time_slice(void)
     if (S.nheap) wake_due_sleepers(sched_now());
     if (fdwait_count()) poll_waiters(0);
     events();
-    struct gthread *cur = S.current;
-    if (!policy_prefers_other(cur)) return false;
-    policy_enqueue(cur);
-    switch_to(policy_pick());
-    return true;
+    return preempt();
+}
+
+static bool safe_point_decision(void)
+{
+    if (schedule_mode == SCHED_RECORD) return sched_tick && sched_time_slice();
+    if (schedule_mode == SCHED_REPLAY && !schedule_virtual_time()) {
+        schedule_replay_wakes(replay_wake, find_thread);
+        int sig = schedule_signal_due();
+        if (sig) raise(sig);
+    } else if (S.nheap && S.heap[0]->wake_at <= sched_now()) {
+        wake_due_sleepers(sched_now());
+    }
+    if (sched_critical || S.count < 2 || !schedule_preempt_here(S.current)) return false;
+    return preempt();
+}
+
+/* In a schedule mode every safe point comes here (the interrupt flag
+   stays set): a step, and perhaps a preemption the mode decides. */
+bool sched_safe_point(void)
+{
+    schedule_step++;
+    if (sched_interrupt_flag) *sched_interrupt_flag = 1;
+    schedule_where = 's';
+    bool switched = safe_point_decision();
+    schedule_where = 'b';
+    return switched;
 }
 
 /* From a signal handler or the timer pthread: two plain stores. */
@@ -421,7 +517,7 @@ static void all_insert(struct gthread *t)
     t->all_prev = m->all_prev;
     m->all_prev->all_next = t;
     m->all_prev = t;
-    if (++S.count == 2 && !S.timer_on) {
+    if (++S.count == 2 && !S.timer_on && (!schedule_active() || schedule_mode == SCHED_RECORD)) {
         timer_start();
         S.timer_on = true;
     }
@@ -444,7 +540,9 @@ void sched_init(struct gthread *main)
     main->is_main = true;
     main->stack_guarded = true;         /* the kernel guards the main stack */
     main->heap_index = main->fd_index = -1;
+    main->id = 1;
     policy_init(main);
+    schedule_thread_started(main);
 }
 
 bool sched_prepare(struct gthread *t, void (*entry)(void))
@@ -470,6 +568,9 @@ bool sched_prepare(struct gthread *t, void (*entry)(void))
     STACK_FRESH(lo, size);
     ctx_make(&t->ctx, lo, size - offset, entry);
     policy_inherit(t, S.current);
+    static unsigned long last_id = 1;
+    t->id = ++last_id;
+    schedule_thread_started(t);
     return true;
 }
 
@@ -516,6 +617,7 @@ void sched_after_fork(void)
 {
     struct gthread *cur = S.current;
     fdwait_after_fork();
+    schedule_after_fork();
     for (struct gthread *t = cur->all_next, *next; t != cur; t = next) {
         next = t->all_next;
         if (t->status == GT_BLOCKED) unregister(t);
@@ -557,7 +659,9 @@ static int lone_poll(struct pollfd *fds, int n, double deadline)
     memcpy(all, fds, (size_t)n * sizeof *fds);
     all[n] = (struct pollfd){ sched_hook_event_fd(), POLLIN, 0 };
     int ms = deadline < 0 ? -1 : ms_until(deadline, sched_now());
+    if (__builtin_expect(schedule_replaying(), 0) && schedule_replay_outcome('q') == 0) return 0;
     int r = poll(all, (nfds_t)n + (all[n].fd >= 0), ms);
+    if (schedule_mode == SCHED_RECORD && r >= 0) schedule_note_outcome('q', r);
     if (r < 0) return -1;
     if (r > 0 && all[n].fd >= 0 && all[n].revents) {
         sched_hook_event();
@@ -568,9 +672,29 @@ static int lone_poll(struct pollfd *fds, int n, double deadline)
     return r;
 }
 
+/* poll(2) without waiting; in a replay, the answer recorded (waiting
+   until the descriptors are ready, really, when they were). */
+static int poll_now(struct pollfd *fds, int n)
+{
+    if (__builtin_expect(schedule_replaying(), 0)) {
+        long want = schedule_replay_outcome('p');
+        if (want <= 0) {
+            for (int i = 0; i < n; i++) fds[i].revents = 0;
+            return 0;
+        }
+        int r;
+        while ((r = poll(fds, (nfds_t)n, -1)) < 0 && errno == EINTR)
+            ;
+        return r;
+    }
+    int r = poll(fds, (nfds_t)n, 0);
+    if (schedule_mode == SCHED_RECORD && r >= 0) schedule_note_outcome('p', r);
+    return r;
+}
+
 int sched_poll(struct pollfd *fds, int n, double timeout)
 {
-    int r = poll(fds, (nfds_t)n, 0);
+    int r = poll_now(fds, n);
     if (r != 0 || timeout == 0) return r;
     double deadline = timeout < 0 ? -1 : sched_now() + timeout;
     if (S.count == 1) return lone_poll(fds, n, deadline);

@@ -141,6 +141,11 @@ retry:;
 }
 
 /* ------------------------------------------------------------ seeding */
+/* Set by the thread system in its schedule modes (MINIRUBY_SCHED), where
+   the seed rand picks for itself is recorded, replayed or derived from
+   the schedule's own seed, so that a run can be reproduced. */
+void (*random_seed_hook)(uint32_t w[4]);
+
 static VALUE random_seed(void)
 {
     uint32_t w[4] = { 0, 0, 0, 0 };
@@ -152,6 +157,7 @@ static VALUE random_seed(void)
         w[2] ^= (uint32_t)getpid();
         w[3] ^= (uint32_t)(uintptr_t)&tv;
     }
+    if (UNLIKELY(random_seed_hook != NULL)) random_seed_hook(w);
     mpz_t z;
     mpz_init(z);
     mpz_import(z, 4, -1, sizeof(uint32_t), 0, 0, w);

@@ -42,10 +42,24 @@ static VALUE time_make(VALUE klass, long sec, long usec, bool utc)
     return v;
 }
 
+/* Set by the thread system in its schedule modes (MINIRUBY_SCHED), where
+   the clock is part of what is recorded, replayed or made virtual. */
+double (*time_clock_hook)(double real);
+
+static void clock_now(struct timespec *ts)
+{
+    clock_gettime(CLOCK_REALTIME, ts);
+    if (UNLIKELY(time_clock_hook != NULL)) {
+        double v = time_clock_hook((double)ts->tv_sec + ts->tv_nsec / 1e9);
+        ts->tv_sec = (time_t)floor(v);
+        ts->tv_nsec = (long)((v - floor(v)) * 1e9);
+    }
+}
+
 double time_now_double(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
+    clock_now(&ts);
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
@@ -118,14 +132,14 @@ static void broken_down(struct rtime *t, struct tm *tm)
 static VALUE time_s_now(VALUE klass, int argc, const VALUE *argv)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
+    clock_now(&ts);
     return time_make(klass, ts.tv_sec, ts.tv_nsec / 1000, false);
 }
 
 static VALUE time_initialize(VALUE self, int argc, const VALUE *argv)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
+    clock_now(&ts);
     struct rtime *t = TM(self);
     t->sec = ts.tv_sec;
     t->usec = ts.tv_nsec / 1000;

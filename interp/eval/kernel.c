@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "eval.h"
+#include "green.h"
 
 static VALUE at_exit_procs;   /* Array of Procs, run last-registered first */
 
@@ -117,6 +118,7 @@ static VALUE k_exit(VALUE self, int argc, const VALUE *argv)
 static VALUE k_exit_bang(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 1);
+    green_before_exit();
     _exit((int)FIX2LONG(exit_status_arg(argc, argv, 1)));
 }
 

@@ -411,6 +411,22 @@ static VALUE file_truncate(VALUE self, int argc, const VALUE *argv)
     return INT2FIX(0);
 }
 
+/* flock with LOCK_NB, noted for the schedule modes; a replay takes the
+   lock, waiting for it, where the recording got it. */
+static int flock_now(int fd, int op)
+{
+    if (UNLIKELY(green_replaying())) {
+        if (green_replay_outcome('l') == 0) { errno = EWOULDBLOCK; return -1; }
+        int r;
+        while ((r = flock(fd, op & ~LOCK_NB)) < 0 && errno == EINTR)
+            ;
+        return r;
+    }
+    int r = flock(fd, op | LOCK_NB);
+    if (r == 0 || errno == EWOULDBLOCK) green_note_outcome('l', r == 0);
+    return r;
+}
+
 /* flock: without LOCK_NB we poll with LOCK_NB and sleep through the
    scheduler, so other threads run while the lock is busy (as MRI 1.8). */
 static VALUE file_flock(VALUE self, int argc, const VALUE *argv)
@@ -419,7 +435,7 @@ static VALUE file_flock(VALUE self, int argc, const VALUE *argv)
     for (;;) {
         struct rio *f = io_rio_open(self);
         if (f->wlen > 0) io_fflush(f);
-        if (flock(f->fd, op | LOCK_NB) == 0) return INT2FIX(0);
+        if (flock_now(f->fd, op) == 0) return INT2FIX(0);
         if (errno == EINTR) continue;
         if (errno != EWOULDBLOCK) exc_sys_fail(NULL);
         if (op & LOCK_NB) return Qfalse;

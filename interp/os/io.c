@@ -258,10 +258,54 @@ int io_cloexec_fd(int fd)
 static bool ready_now(int fd, short events)
 {
     struct pollfd p = { fd, events, 0 };
+    char kind = events & POLLIN ? 'r' : 'w';
     int r;
+    if (UNLIKELY(green_replaying())) {
+        /* as recorded; when it was ready, wait until it really is */
+        bool ready = green_replay_outcome(kind) != 0;
+        while (ready && poll(&p, 1, -1) < 0 && errno == EINTR)
+            ;
+        return ready;
+    }
     while ((r = poll(&p, 1, 0)) < 0 && errno == EINTR)
         ;
+    green_note_outcome(kind, r != 0);
     return r != 0;
+}
+
+/* read(2) and write(2) of a descriptor that could block, their sizes noted
+   for the schedule modes; a replay moves exactly the recorded bytes,
+   waiting for them (an EAGAIN recorded is given back as such). */
+static ssize_t replay_transfer(int fd, char *buf, size_t n, bool reading)
+{
+    long want = green_replay_outcome(reading ? 'R' : 'W');
+    if (want < 0) { errno = EAGAIN; return -1; }
+    size_t done = 0;
+    while (done < (size_t)want && want <= (long)n) {
+        struct pollfd p = { fd, reading ? POLLIN : POLLOUT, 0 };
+        poll(&p, 1, -1);
+        ssize_t r = reading ? read(fd, buf + done, (size_t)want - done) : write(fd, buf + done, (size_t)want - done);
+        if (r < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (r <= 0) break;
+        done += (size_t)r;
+    }
+    return (ssize_t)done;
+}
+
+static ssize_t sys_read(int fd, char *buf, size_t n)
+{
+    if (UNLIKELY(green_replaying())) return replay_transfer(fd, buf, n, true);
+    ssize_t r = read(fd, buf, n);
+    if (r >= 0 || errno == EAGAIN) green_note_outcome('R', r);
+    return r;
+}
+
+static ssize_t sys_write(int fd, const char *buf, size_t n)
+{
+    if (UNLIKELY(green_replaying())) return replay_transfer(fd, (char *)buf, n, false);
+    ssize_t r = write(fd, buf, n);
+    if (r >= 0 || errno == EAGAIN) green_note_outcome('W', r);
+    return r;
 }
 
 /* Wait through the scheduler until fd is ready, and still ready now. */
@@ -300,7 +344,7 @@ long io_sysread(struct rio *f, char *buf, long n)
         if (f->fd < 0) exc_raise(vm.c.IOError, "closed stream");
         if (!f->regular) wait_ready(f->fd, POLLIN);
         if (f->fd < 0) exc_raise(vm.c.IOError, "closed stream");
-        ssize_t r = read(f->fd, buf, (size_t)n);
+        ssize_t r = f->regular ? read(f->fd, buf, (size_t)n) : sys_read(f->fd, buf, (size_t)n);
         if (r >= 0) return (long)r;
         if (errno == EINTR) continue;
         if (errno == EAGAIN) { green_wait_fd(f->fd, POLLIN, -1); continue; }
@@ -321,7 +365,8 @@ static void write_str_bytes(struct rio *f, int fd, VALUE str, long off, long n)
         if (off + chunk > RSTRING_LEN(str)) chunk = RSTRING_LEN(str) - off;
         if (chunk <= 0) return;
         before_write(fd, RSTRING_PTR(str) + off, chunk);
-        ssize_t w = write(fd, RSTRING_PTR(str) + off, (size_t)chunk);
+        ssize_t w = f->regular ? write(fd, RSTRING_PTR(str) + off, (size_t)chunk)
+                               : sys_write(fd, RSTRING_PTR(str) + off, (size_t)chunk);
         if (w < 0) {
             if (errno == EINTR) continue;
             if (errno == EAGAIN) { green_wait_fd(fd, POLLOUT, -1); continue; }
@@ -353,7 +398,7 @@ void io_fflush(struct rio *f)
             if (chunk > f->wlen) chunk = f->wlen;
         }
         before_write(fd, f->wbuf, chunk);
-        ssize_t w = write(fd, f->wbuf, (size_t)chunk);
+        ssize_t w = f->regular ? write(fd, f->wbuf, (size_t)chunk) : sys_write(fd, f->wbuf, (size_t)chunk);
         if (w < 0) {
             if (errno == EINTR) continue;
             if (errno == EAGAIN) { green_wait_fd(fd, POLLOUT, -1); continue; }

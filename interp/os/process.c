@@ -31,6 +31,7 @@ void process_after_fork_child(void)
 
 void process_flush_before_fork(void)
 {
+    green_before_fork();
     io_flush_all();
     fflush(stdout);
     fflush(stderr);

@@ -81,6 +81,7 @@ static void open_wakeup_pipe(void)
 }
 
 bool signal_any_pending(void) { return any_pending != 0; }
+bool signal_is_pending(int sig) { return sig > 0 && sig < NSIG_MAX && pending[sig]; }
 
 const char *signal_name(int no)
 {

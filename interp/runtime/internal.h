@@ -80,6 +80,8 @@ void kernel_init(void);
 void kernel_uscore_init(void);   /* $_ functions: sub, gsub, chop, chomp, split */
 void gvar_init(void);
 void thread_init(void);      /* thread/ */
+extern double (*time_clock_hook)(double real);   /* core/time.c: the schedule modes' clock */
+extern void (*random_seed_hook)(uint32_t w[4]);  /* core/random.c: their rand seed */
 bool thread_kill_others(int rounds);    /* embedders: end every other thread */
 void marshal_init(void);
 void module_init(void);
@@ -181,6 +183,7 @@ void trace_script_free(struct script *s);
 
 /* signals (signal.c) */
 bool signal_any_pending(void);
+bool signal_is_pending(int sig);
 void signal_deliver(void);                  /* run pending handlers: main thread only */
 extern void (*signal_main_wakeup)(void);    /* thread/: make the main thread run soon */
 const char *signal_name(int no);

@@ -6,11 +6,13 @@
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include "rthread.h"
 #include "stack.h"
+#include "schedule.h"
 
 /* ------------------------------------------------------------ hooks */
 void sched_hook_switch(struct gthread *from, struct gthread *to)
@@ -71,7 +73,11 @@ bool sched_hook_event_pending(void) { return signal_any_pending(); }
 void sched_hook_event(void)
 {
     signal_drain_wakeup();
-    if (signal_any_pending()) sched_interrupt(sched_main());
+    if (!signal_any_pending()) return;
+    if (schedule_mode == SCHED_RECORD)
+        for (int sig = 1; sig < 65; sig++)
+            if (signal_is_pending(sig)) schedule_note_signal(sig);
+    sched_interrupt(sched_main());
 }
 
 /* A signal noticed by another thread at a safe point: the main thread
@@ -108,8 +114,28 @@ void green_check_pending(void)
 static void on_interrupt(void)
 {
     gen_reap_orphans();
-    if (sched_tick) sched_time_slice();
+    if (UNLIKELY(schedule_active())) sched_safe_point();
+    else if (sched_tick) sched_time_slice();
     green_check_pending();
+}
+
+/* Time.now in a schedule mode: recorded, replayed or virtual. */
+static double scheduled_clock(double real) { return schedule_clock_read(real); }
+
+/* MINIRUBY_SCHED (thread/schedule.h): every safe point becomes a step. */
+static void schedule_start(void)
+{
+    const char *spec = getenv("MINIRUBY_SCHED");
+    if (!spec || !*spec) return;
+    char err[256];
+    if (!schedule_init(spec, err, sizeof err)) {
+        fprintf(stderr, "miniruby: MINIRUBY_SCHED=%s: %s\n", spec, err);
+        exit(1);
+    }
+    atexit(schedule_finish);
+    time_clock_hook = scheduled_clock;
+    random_seed_hook = schedule_random_seed;
+    vm.interrupt = 1;
 }
 
 /* ------------------------------------------------------------ blocking */
@@ -182,11 +208,29 @@ static int pidfd_for(pid_t pid)
     return -1;
 }
 
+/* waitpid without waiting: in a replay, the answer recorded (waiting for
+   the child, really, when it had ended). */
+static pid_t child_ended(pid_t pid, int *status, int flags)
+{
+    if (UNLIKELY(schedule_replaying())) {
+        long want = schedule_replay_outcome('c');
+        if (want <= 0) { errno = want < 0 ? ECHILD : 0; return (pid_t)want; }
+        pid_t r;
+        /* the pid asked for: the recorded one was the recording's child */
+        while ((r = waitpid(pid, status, flags & ~WNOHANG)) < 0 && errno == EINTR)
+            ;
+        return r;
+    }
+    pid_t r = waitpid(pid, status, flags | WNOHANG);
+    if (!(r < 0 && errno == EINTR)) green_note_outcome('c', r);
+    return r;
+}
+
 pid_t green_waitpid(pid_t pid, int *status, int flags)
 {
     int pfd = -1;
     for (;;) {
-        pid_t r = waitpid(pid, status, flags | WNOHANG);
+        pid_t r = child_ended(pid, status, flags);
         if (r < 0 && errno == EINTR) { green_check_pending(); continue; }
         if (r != 0 || (flags & WNOHANG)) {
             if (pfd >= 0) close(pfd);
@@ -221,6 +265,12 @@ VALUE green_pass_m(VALUE self, int argc, const VALUE *argv)
 double green_now(void) { return sched_now(); }
 
 /* ------------------------------------------------------------ fork */
+void green_before_fork(void) { schedule_flush(); }
+bool green_replaying(void) { return schedule_replaying(); }
+void green_note_outcome(char kind, long value) { if (schedule_mode == SCHED_RECORD) schedule_note_outcome(kind, value); }
+long green_replay_outcome(char kind) { return schedule_replay_outcome(kind); }
+void green_before_exit(void) { schedule_finish(); }
+
 void green_after_fork(void)
 {
     struct gthread *cur = &rt_current()->g;
@@ -268,6 +318,7 @@ void glue_init(struct rthread *main)
     main->g.stack_hi = main->t.stack_base;
     sched_interrupt_flag = &vm.interrupt;
     sched_init(&main->g);
+    schedule_start();
     stack_guard_handler_install(main->t.stack_lo);
     vm_thread_interrupt_hook = on_interrupt;
     signal_main_wakeup = wake_main_for_signal;

@@ -59,7 +59,18 @@ VALUE gen_new(VALUE recv, ID meth, VALUE args);
 VALUE gen_next(VALUE gen);
 void gen_close(VALUE gen);
 
+/* What the outside world answered (is a descriptor ready, how many bytes
+   a read moved, did a child end): noted when MINIRUBY_SCHED records, and
+   given back, once the world agrees, when it replays (thread/schedule.h). */
+bool green_replaying(void);
+void green_note_outcome(char kind, long value);
+long green_replay_outcome(char kind);
+
 /* In a child after fork: only the calling thread survives. */
 void green_after_fork(void);
+/* Before fork, and before exit! (which skips at_exit): what the schedule
+   modes buffer is written out (MINIRUBY_SCHED). */
+void green_before_fork(void);
+void green_before_exit(void);
 
 #endif

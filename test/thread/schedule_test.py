@@ -1,0 +1,111 @@
+"""schedule_test.py: MINIRUBY_SCHED's record, replay, random and pct modes,
+and tools/miniruby-stress.
+
+- A real race (test/thread/fixtures/race.rb: read, a safe point, write)
+  fails under random: within a few seeds, and replaying the seed fails the
+  same way every time; the race-free version never fails in 1,000 seeds;
+  pct finds it too.
+- Every thread test and the workloads, recorded and replayed: the replay
+  prints the recorded run's output byte for byte (times included).
+- A replay of a program that takes another path reports the step where it
+  diverged; malformed modes are refused with a message.
+- miniruby-stress finds the race, prints the replay command, and
+  --minimize shrinks the schedule to one that still fails."""
+import glob
+import os
+import subprocess
+import sys
+import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from mrtest import MINIRUBY, SRCDIR, QUICK, check, finish
+
+RACE = os.path.join(SRCDIR, "test", "thread", "fixtures", "race.rb")
+STRESS = os.path.join(SRCDIR, "tools", "miniruby-stress")
+TMP = tempfile.mkdtemp(prefix="schedule-test-")
+
+
+def run(args, sched, cwd=SRCDIR, extra=None, timeout=120):
+    env = dict(os.environ, MINIRUBY_SCHED=sched, ASAN_OPTIONS="detect_leaks=0")
+    env.update(extra or {})
+    p = subprocess.run([MINIRUBY] + args, capture_output=True, timeout=timeout, env=env, cwd=cwd)
+    return p.returncode, p.stdout, p.stderr
+
+
+# ---- malformed modes
+for spec, words in [("sideways", b"unknown mode"), ("random:x", b"random:SEED"),
+                    ("pct:1", b"pct:SEED:DEPTH"), ("random:1:7", b"rate between 0 and 1"),
+                    ("replay:" + os.path.join(TMP, "none"), b"cannot read")]:
+    st, out, err = run(["-e", "p 1"], spec)
+    check(st == 1 and words in err, "MINIRUBY_SCHED=%s refused: %s %r" % (spec, st, err))
+
+# ---- the race: found by random, replayed the same way every time
+found = None
+for seed in range(1, 21):
+    st, out, err = run([RACE], "random:%d" % seed)
+    if st != 0:
+        found = (seed, out)
+        break
+check(found is not None and found[1].startswith(b"race: "), "random finds the race within 20 seeds: %r" % (found,))
+if found:
+    for i in range(3):
+        st, out, err = run([RACE], "random:%d" % found[0])
+        check(st == 1 and out == found[1], "random:%d fails the same way again: %r" % (found[0], out))
+    # recorded while random, replayed from the file
+    rec = os.path.join(TMP, "race.sched")
+    st, out, err = run([RACE], "random:%d" % found[0], extra={"MINIRUBY_SCHED_RECORD": rec})
+    st2, out2, err2 = run([RACE], "replay:" + rec)
+    check(st2 == 1 and out2 == found[1], "its recording replays the same failure: %r %r" % (out2, err2[-200:]))
+
+# pct, depth 2: one change point is enough for this race
+pct = [run([RACE], "pct:%d:2:1300" % seed)[0] for seed in range(1, 61)]
+check(1 in pct, "pct:SEED:2 finds the race within 60 seeds")
+
+# the race-free version never fails: 1,000 seeds (through the driver)
+p = subprocess.run([sys.executable, STRESS, "--miniruby", MINIRUBY, "--runs", "200" if QUICK else "1000",
+                    "--jobs", "2", RACE, "locked"], capture_output=True, text=True, timeout=1200)
+check(p.returncode == 0 and "no failure in" in p.stdout, "locked: no failure: %r %r" % (p.stdout, p.stderr[-300:]))
+
+# ---- the driver finds, prints, minimises
+os.chdir(TMP)
+p = subprocess.run([sys.executable, STRESS, "--miniruby", MINIRUBY, "--minimize", RACE],
+                   capture_output=True, text=True, timeout=600)
+check(p.returncode == 1 and "FAILED with seed" in p.stdout and "replay it: MINIRUBY_SCHED=random:" in p.stdout,
+      "miniruby-stress reports the failing seed: %r" % p.stdout)
+small = glob.glob(os.path.join(TMP, "miniruby-stress-*.sched"))
+check(len(small) == 1 and "minimized:" in p.stdout, "a minimised schedule is written: %r" % p.stdout)
+if small:
+    with open(small[0]) as f:
+        events = [l for l in f if not l.startswith("#")]
+    check(len(events) >= 1, "it keeps at least one preemption")
+    outs = [run([RACE], "replay:" + small[0]) for _ in range(2)]
+    check(all(o[0] == 1 for o in outs) and outs[0][1] == outs[1][1], "the minimised schedule fails, the same way twice")
+os.chdir(SRCDIR)
+
+# ---- record, then replay: the same output, byte for byte
+programs = [["-I", "test", t] for t in sorted(glob.glob(os.path.join("test", "thread", "*.rb")))]
+programs += [[os.path.join("test", "workloads", w)] + a for w, a in
+             [("async.rb", []), ("priority.rb", []), ("hackysack.rb", ["300", "300"]),
+              ("pushpop.rb", []), ("depth.rb", [])] if not (QUICK and w == "pushpop.rb")]
+if not QUICK:
+    programs += [[os.path.join("test", "workloads", "pass.rb")], [os.path.join("test", "workloads", "pmap.rb")]]
+for i, prog in enumerate(programs):
+    rec = os.path.join(TMP, "rec%d.sched" % i)
+    st1, out1, err1 = run(prog, "record:" + rec, timeout=300)
+    st2, out2, err2 = run(prog, "replay:" + rec, timeout=300)
+    check(st1 == st2 and out1 == out2 and b"diverged" not in err2,
+          "%s: replay equals the recording: %s %s %r" % (" ".join(prog), st1, st2, err2[-300:]))
+
+# ---- another path than the recording's: the divergence is reported
+prog = os.path.join(TMP, "branchy.rb")
+with open(prog, "w") as f:
+    f.write("q = []\nt = Thread.new { 3.times { |i| q << i; Thread.pass } }\n"
+            "3.times { |i| q << -i; Thread.pass }\nt.join\np q\n")
+rec = os.path.join(TMP, "branchy.sched")
+run([prog], "record:" + rec)
+with open(prog, "w") as f:
+    f.write("q = []\nt = Thread.new { 5.times { |i| q << i; Thread.pass } }\n"
+            "3.times { |i| q << -i; Thread.pass }\nt.join\np q\n")
+st, out, err = run([prog], "replay:" + rec)
+check(st == 3 and b"diverged at step" in err, "a different program diverges, reported: %s %r" % (st, err))
+
+finish()
