@@ -33,8 +33,12 @@ struct event {
     char *fds;                   /* F: "FD:REVENTS ..." */
 };
 
+#define OUT_BUF (256 * 1024)
+
 static struct {
     FILE *out;                   /* recording */
+    char buf[OUT_BUF];           /* events not yet written to out */
+    size_t nbuf;
     bool virtual_time;
     double vclock;               /* virtual monotonic seconds */
     double wall_offset;          /* virtual wall clock = vclock + this */
@@ -65,9 +69,28 @@ static uint64_t rnd(void)
 static double rnd_unit(void) { return (double)(rnd() >> 11) / 9007199254740992.0; }
 
 /* ------------------------------------------------------------ the file */
-/* Events are written with these, not fprintf: a switch notes its event on
-   the stack of the thread it leaves, and printf's frames there would take
-   stack pages that a blocked thread otherwise never touches. */
+/* Events collect in a buffer written out when it fills, at fork and at
+   exit: a switch notes its event on the stack of the thread it leaves,
+   and stdio's frames there would take stack pages that a blocked thread
+   otherwise never touches. */
+static void out_flush(void)
+{
+    if (M.out && M.nbuf) fwrite(M.buf, 1, M.nbuf, M.out);
+    M.nbuf = 0;
+    if (M.out) fflush(M.out);
+}
+
+/* Room for an event of at most MAX bytes, formatted in place: a buffer on
+   the stack would take stack too. */
+static char *out_reserve(size_t max)
+{
+    if (M.nbuf + max > OUT_BUF) out_flush();
+    return M.buf + M.nbuf;
+}
+
+static void out_commit(const char *end) { M.nbuf = (size_t)(end - M.buf); }
+
+/* Events are formatted with these, not printf, for the same reason. */
 static char *put_u(char *p, unsigned long v)
 {
     char d[24];
@@ -88,14 +111,14 @@ static char *put_c(char *p, char c) { *p++ = ' '; *p++ = c; return p; }
 /* "STEP KIND" then the fields, each after a space, and the newline */
 static void emit(char kind, int n, const long *fields)
 {
-    char line[160], *p = put_u(line, (unsigned long)schedule_step);
+    char *p = put_u(out_reserve(160), (unsigned long)schedule_step);
     p = put_c(p, kind);
     for (int i = 0; i < n; i++) {
         *p++ = ' ';
         p = put_l(p, fields[i]);
     }
     *p++ = '\n';
-    fwrite(line, 1, (size_t)(p - line), M.out);
+    out_commit(p);
 }
 static void write_header(const char *spec)
 {
@@ -288,10 +311,7 @@ bool schedule_init(const char *spec, char *err, size_t errlen)
 
 bool schedule_virtual_time(void) { return M.virtual_time; }
 
-void schedule_flush(void)
-{
-    if (M.out) fflush(M.out);
-}
+void schedule_flush(void) { out_flush(); }
 
 /* A forked child's schedule is none of the recording's business: it runs
    in real time (a random or pct child keeps its mode), and writes nothing
@@ -299,6 +319,7 @@ void schedule_flush(void)
 void schedule_after_fork(void)
 {
     M.out = NULL;
+    M.nbuf = 0;
     if (schedule_mode == SCHED_RECORD || schedule_mode == SCHED_REPLAY) {
         schedule_mode = SCHED_REAL;
         M.virtual_time = false;
@@ -308,6 +329,7 @@ void schedule_after_fork(void)
 void schedule_finish(void)
 {
     if (M.out) {
+        out_flush();
         fprintf(M.out, "# end %lu\n", (unsigned long)schedule_step);
         fflush(M.out);
     }
@@ -343,7 +365,11 @@ double schedule_clock_read(double real)
         return M.ev[M.next++].clock;
     }
     double v = M.virtual_time ? M.vclock + M.wall_offset : real;
-    if (M.out && !M.virtual_time) fprintf(M.out, "%lu C %.9f\n", (unsigned long)schedule_step, v);
+    if (M.out && !M.virtual_time) {
+        char *line = out_reserve(64);
+        int n = snprintf(line, 64, "%lu C %.9f\n", (unsigned long)schedule_step, v);
+        out_commit(line + n);
+    }
     return v;
 }
 
@@ -446,7 +472,7 @@ void schedule_note(char kind, struct gthread *a, struct gthread *b)
     }
     if (!M.out || (kind == 'T' && M.virtual_time)) return;
     if (kind == 'T') {
-        char line[96], *p = put_u(line, (unsigned long)schedule_step);
+        char *p = put_u(out_reserve(96), (unsigned long)schedule_step);
         p = put_c(p, 'T');
         *p++ = ' ';
         p = put_u(p, id_of(a));
@@ -454,7 +480,7 @@ void schedule_note(char kind, struct gthread *a, struct gthread *b)
         *p++ = ' ';
         p = put_u(p, id_of(sched_current()));
         *p++ = '\n';
-        fwrite(line, 1, (size_t)(p - line), M.out);
+        out_commit(p);
         return;
     }
     long f[2] = { (long)id_of(a), (long)id_of(b) };
@@ -463,30 +489,31 @@ void schedule_note(char kind, struct gthread *a, struct gthread *b)
 
 void schedule_note_signal(int sig)
 {
-    if (M.out && !M.virtual_time) fprintf(M.out, "%lu S %d\n", (unsigned long)schedule_step, sig);
+    if (M.out && !M.virtual_time) {
+        long f[1] = { sig };
+        emit('S', 1, f);
+    }
 }
 
 void schedule_note_fds(struct gthread *t)
 {
     if (!M.out || M.virtual_time) return;
-    char line[64], *p = put_u(line, (unsigned long)schedule_step);
+    char *p = put_u(out_reserve(64 + (size_t)t->npfds * 48), (unsigned long)schedule_step);
     p = put_c(p, 'F');
     *p++ = ' ';
     p = put_u(p, t->id);
     p = put_c(p, schedule_where);
     *p++ = ' ';
     p = put_u(p, id_of(sched_current()));
-    fwrite(line, 1, (size_t)(p - line), M.out);
     for (int i = 0; i < t->npfds; i++)
         if (t->pfds[i].revents) {
-            p = line;
             *p++ = ' ';
             p = put_l(p, t->pfds[i].fd);
             *p++ = ':';
             p = put_l(p, t->pfds[i].revents);
-            fwrite(line, 1, (size_t)(p - line), M.out);
         }
-    fputc('\n', M.out);
+    *p++ = '\n';
+    out_commit(p);
 }
 
 int schedule_signal_due(void)
@@ -545,7 +572,7 @@ bool schedule_replaying(void) { return schedule_mode == SCHED_REPLAY && !M.virtu
 void schedule_note_outcome(char kind, long value)
 {
     if (!M.out || M.virtual_time) return;
-    char line[96], *p = put_u(line, (unsigned long)schedule_step);
+    char *p = put_u(out_reserve(96), (unsigned long)schedule_step);
     p = put_c(p, 'O');
     p = put_c(p, kind);
     *p++ = ' ';
@@ -553,7 +580,7 @@ void schedule_note_outcome(char kind, long value)
     *p++ = ' ';
     p = put_l(p, value);
     *p++ = '\n';
-    fwrite(line, 1, (size_t)(p - line), M.out);
+    out_commit(p);
 }
 
 long schedule_replay_outcome(char kind)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "config.h"
 #include "cli.h"
 #include "runtime/util.h"
 #include "parse/node.h"

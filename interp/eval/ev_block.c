@@ -1,34 +1,13 @@
 /* ev_block.c: running blocks (yield), block parameters by Ruby 1.8's rules,
- * environments, the tag chain (tag_jump) and the function-shaped protection
- * API for C: vm_protect, vm_ensure, vm_rescue, vm_catch/vm_throw.
+ * environments.
  *
- * Every invocation of a Ruby block is a tag region, as in MRI 1.8: that tag
- * catches `next` and `redo`, and it is what makes the ucontext build pay one
- * getcontext (and one rt_sigprocmask) per iteration.
+ * A block body that can `next` or `redo` runs under a tag (tag.h), as does
+ * every block body and parameter list in the ucontext builds, as in MRI
+ * 1.8: what makes them pay one getcontext (and one rt_sigprocmask) each.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "eval.h"
-
-/* ------------------------------------------------------------ tags */
-void tag_jump(int state, VALUE val, uintptr_t dst)
-{
-    struct tag *t = vm.th->tag;
-    if (!t) mr_bug("non-local exit with no tag (state %d)", state);
-    t->state = state;
-    t->val = val;
-    t->dst = dst;
-    JUMP_RESTORE(t->buf);
-    __builtin_unreachable();
-}
-
-bool tag_reachable(int state, uintptr_t dst)
-{
-    (void)state;
-    for (struct tag *t = vm.th->tag; t; t = t->prev)
-        if (t->id == dst) return true;
-    return false;
-}
 
 /* ------------------------------------------------------------ environments */
 struct env *env_new_heap(const struct scope_info *scope, struct env *outer)
@@ -212,36 +191,72 @@ static void assign_params(const struct node_block *nb, int argc, const VALUE *ar
 }
 
 /* ------------------------------------------------------------ invocation */
+struct block_call {
+    const struct node_block *nb;
+    struct frame *bf;
+    int argc;
+    const VALUE *argv;
+    int mode;
+};
+
+static VALUE params_in_tag(void *p)
+{
+    struct block_call *c = p;
+    assign_params(c->nb, c->argc, c->argv, c->bf, c->mode);
+    return Qnil;
+}
+
+/* The parameters; in the ucontext builds under a tag of their own, as
+   MRI 1.8.7's rb_yield_0 assigned them. */
+static inline void block_params(const struct node_block *nb, int argc, const VALUE *argv, struct frame *bf, int mode)
+{
+    if (!nb->params && !nb->block_param) return;
+    if (TAG_LIKE_18) {
+        struct block_call c = { nb, bf, argc, argv, mode };
+        tag_like_18(params_in_tag, &c);
+        return;
+    }
+    assign_params(nb, argc, argv, bf, mode);
+}
+
+static VALUE body_in_tag(void *p)
+{
+    struct block_call *c = p;
+    return EVAL(c->nb->body, c->bf);
+}
+
+/* The tag catches next and redo, and a lambda's return. */
+static enum tag_landing block_landed(void *arg, int state, const struct tag *t, VALUE *result)
+{
+    (void)arg;
+    if (state == TAG_REDO) return TAG_AGAIN;
+    if (state == TAG_NEXT || (state == TAG_RETURN && t->id && t->dst == t->id)) {
+        *result = t->val;
+        return TAG_DONE;
+    }
+    return TAG_PASS;
+}
+
 static NOINLINE VALUE run_block_body_tag(struct frame *bf, const struct node_block *nb)
 {
-    struct tag tag;
-    tag_push(&tag);
-    if (bf->flags & FRAME_LAMBDA) tag.id = bf->serial;
-    for (;;) {
-        JUMP_SAVE(tag.buf);
-        if (tag.state == TAG_NONE) {
-            VALUE v = nb->body ? EVAL(nb->body, bf) : Qnil;
-            tag_pop(&tag);
-            return v;
-        }
-        if (tag.state != TAG_REDO) break;
-        tag.state = TAG_NONE;
-        vm.th->frame = bf;
-    }
-    tag_pop(&tag);
-    if (tag.state == TAG_NEXT) return tag.val;
-    if (tag.state == TAG_RETURN && (bf->flags & FRAME_LAMBDA) && tag.dst == bf->serial) return tag.val;
-    tag_jump(tag.state, tag.val, tag.dst);
+    struct block_call c = { nb, bf, 0, NULL, 0 };
+    struct tag t;
+    VALUE v;
+    if (tag_protect_loop(&t, (bf->flags & FRAME_LAMBDA) ? bf->serial : 0, body_in_tag, block_landed, &c, &v))
+        tag_rejump(&t);
+    return v;
 }
 
 /* A tag (a setjmp) only for a body that can `next` or `redo` (or eval
    code that might) and for lambdas, whose `return` ends here; in the
-   ucontext builds for every block, as in MRI 1.8 (jump.h). */
+   ucontext builds for every body, as in MRI 1.8.7 (tag.h).  An empty
+   body has none, in either. */
 static inline VALUE run_block_body(struct frame *bf, const struct node_block *nb)
 {
+    if (!nb->body) return Qnil;
     if (TAG_LIKE_18 || (nb->h.flags & NF_TAG) || (bf->flags & FRAME_LAMBDA))
         return run_block_body_tag(bf, nb);
-    return nb->body ? EVAL(nb->body, bf) : Qnil;
+    return EVAL(nb->body, bf);
 }
 
 /* def_class: for instance_eval/class_eval blocks, the class `def` defines
@@ -299,7 +314,7 @@ VALUE vm_invoke_block(const struct block *blk, int argc, const VALUE *argv, VALU
     ev_stack_check();                /* before the frame: overflow is reported at the caller */
     th->frame = &bf;
     ev_safe_point();
-    if (nb->params || nb->block_param) assign_params(nb, argc, argv, &bf, mode);
+    block_params(nb, argc, argv, &bf, mode);
     VALUE v = run_block_body(&bf, nb);
     th->frame = caller;
     return v;
@@ -399,7 +414,7 @@ static inline __attribute__((always_inline)) VALUE yield_prepared(struct yielder
     ev_stack_check();
     th->frame = bf;
     ev_safe_point();
-    if (nb->params || nb->block_param) assign_params(nb, argc, argv, bf, 0);
+    block_params(nb, argc, argv, bf, 0);
     VALUE r = run_block_body(bf, nb);
     th->frame = bf->prev;
     return r;
@@ -446,93 +461,3 @@ VALUE vm_block_proc(void)
     return blk ? proc_new(blk, false) : Qnil;
 }
 
-/* ------------------------------------------------------------ protection for C */
-VALUE vm_protect(VALUE (*fn)(VALUE), VALUE arg, int *state)
-{
-    struct tag tag;
-    tag_push(&tag);
-    JUMP_SAVE(tag.buf);
-    if (tag.state == TAG_NONE) {
-        VALUE v = fn(arg);
-        tag_pop(&tag);
-        if (state) *state = 0;
-        return v;
-    }
-    tag_pop(&tag);
-    vm.th->jump_val = tag.val;
-    vm.th->jump_dst = tag.dst;
-    if (state) *state = tag.state;
-    return Qnil;
-}
-
-void vm_jump_state(int state)
-{
-    tag_jump(state, vm.th->jump_val, vm.th->jump_dst);
-}
-
-VALUE vm_ensure(VALUE (*body)(VALUE), VALUE barg, VALUE (*ensure)(VALUE), VALUE earg)
-{
-    struct tag tag;
-    volatile VALUE result = Qnil;
-    tag_push(&tag);
-    JUMP_SAVE(tag.buf);
-    if (tag.state == TAG_NONE) result = body(barg);
-    tag_pop(&tag);
-    int state = tag.state;
-    VALUE val = tag.val;
-    uintptr_t dst = tag.dst;
-    VALUE errinfo = vm.th->errinfo;
-    ensure(earg);
-    if (state) {
-        vm.th->errinfo = errinfo;
-        tag_jump(state, val, dst);
-    }
-    return result;
-}
-
-VALUE vm_rescue(VALUE (*body)(VALUE), VALUE barg, VALUE (*rescue)(VALUE, VALUE), VALUE rarg, VALUE exc_class)
-{
-    struct tag tag;
-    VALUE saved = vm.th->errinfo;
-    tag_push(&tag);
-    JUMP_SAVE(tag.buf);
-    if (tag.state == TAG_NONE) {
-        VALUE v = body(barg);
-        tag_pop(&tag);
-        return v;
-    }
-    tag_pop(&tag);
-    VALUE exc = vm.th->errinfo;
-    if (tag.state == TAG_RAISE && obj_is_kind_of(exc, exc_class ? exc_class : vm.c.StandardError)) {
-        VALUE v = rescue(rarg, exc);
-        vm.th->errinfo = saved;
-        return v;
-    }
-    tag_jump(tag.state, tag.val, tag.dst);
-}
-
-VALUE vm_catch(VALUE tagobj, VALUE (*fn)(VALUE), VALUE arg)
-{
-    struct tag tag;
-    tag_push(&tag);
-    tag.id = tagobj;
-    JUMP_SAVE(tag.buf);
-    if (tag.state == TAG_NONE) {
-        VALUE v = fn(arg);
-        tag_pop(&tag);
-        return v;
-    }
-    tag_pop(&tag);
-    if (tag.state == TAG_THROW && tag.dst == tagobj) return tag.val;
-    tag_jump(tag.state, tag.val, tag.dst);
-}
-
-void vm_throw(VALUE tagobj, VALUE val)
-{
-    if (!tag_reachable(TAG_THROW, tagobj)) {
-        VALUE desc = obj_inspect(tagobj);
-        if (SYMBOL_P(tagobj)) exc_name_error(SYM2ID(tagobj), "uncaught throw `%s'", sym_name(SYM2ID(tagobj)));
-        exc_raise(vm.c.ArgumentError, "uncaught throw %s", RSTRING_PTR(desc));
-    }
-    tag_jump(TAG_THROW, val, tagobj);
-}

@@ -160,27 +160,36 @@ static VALUE invoke_cfunc(VALUE recv, VALUE me, ID mid, int argc, const VALUE *a
    (the tag passes it on).  While a trace proc is set the call caches stay
    empty, so that every call comes through vm_call_me, which calls the
    traced variants: the paths of a cache hit need no test. */
+struct cfunc_run {
+    VALUE recv, me;
+    ID mid;
+    int argc;
+    const VALUE *argv;
+    const struct block *blk;
+};
+
+static VALUE cfunc_in_tag(void *arg)
+{
+    struct cfunc_run *c = arg;
+    struct thread *th = vm.th;
+    struct frame cf = { .prev = th->frame, .self = c->recv, .me = c->me, .mid = c->mid, .block = c->blk,
+                        .argc = c->argc, .argv = c->argv, .flags = FRAME_CFUNC };
+    th->frame = &cf;
+    int arity = RMENTRY(c->me)->aux.arity;
+    if (arity >= 0 && c->argc != arity) exc_arity(c->argc, arity, arity);
+    return RMENTRY(c->me)->body.fn(c->recv, c->argc, c->argv);
+}
+
 static NOINLINE VALUE invoke_cfunc_traced(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv,
                                           const struct block *blk)
 {
     vm_trace_c("c-call", me, mid);
-    struct tag tag;
-    volatile VALUE v = Qnil;
-    struct thread *th = vm.th;
-    tag_push(&tag);
-    tag.id = (uintptr_t)&tag;        /* catches nothing: no break or throw has this identity */
-    JUMP_SAVE(tag.buf);
-    if (tag.state == TAG_NONE) {
-        struct frame cf = { .prev = th->frame, .self = recv, .me = me, .mid = mid, .block = blk,
-                            .argc = argc, .argv = argv, .flags = FRAME_CFUNC };
-        th->frame = &cf;
-        int arity = RMENTRY(me)->aux.arity;
-        if (arity >= 0 && argc != arity) exc_arity(argc, arity, arity);
-        v = RMENTRY(me)->body.fn(recv, argc, argv);
-    }
-    tag_pop(&tag);
+    struct cfunc_run c = { recv, me, mid, argc, argv, blk };
+    struct tag t;
+    VALUE v = Qnil;
+    int st = tag_protect(&t, 0, cfunc_in_tag, &c, &v);   /* catches nothing: c-return also on a jump */
     vm_trace_c("c-return", me, mid);
-    if (tag.state != TAG_NONE) tag_jump(tag.state, tag.val, tag.dst);
+    if (st) tag_rejump(&t);
     return v;
 }
 
@@ -205,46 +214,63 @@ static inline __attribute__((always_inline)) void bind_params(struct frame *fr, 
     if (p->block >= 0) vars[p->block] = fr->block ? proc_new(fr->block, false) : Qnil;
 }
 
+struct body_run {
+    struct frame *fr;
+    struct node *body;
+    const struct node_def *def;
+};
+
+static VALUE body_in_tag(void *arg)
+{
+    struct body_run *c = arg;
+    return c->body ? EVAL(c->body, c->fr) : Qnil;
+}
+
+static enum tag_landing return_landed(void *arg, int state, const struct tag *t, VALUE *result)
+{
+    (void)arg;
+    if (state != TAG_RETURN || t->dst != t->id) return TAG_PASS;
+    *result = t->val;
+    return TAG_DONE;
+}
+
+/* A method body under a tag of its own: a `return` from a block in it
+   ends here (and, in the ucontext builds, every method call, as MRI
+   1.8.7's rb_call0 tagged it). */
 static NOINLINE VALUE run_with_return_tag(struct frame *fr, struct node *body)
 {
-    struct tag tag;
     fr->serial = ++vm.serial;
     fr->flags |= FRAME_RETURN_TAG;
-    tag_push(&tag);
-    tag.id = fr->serial;
-    JUMP_SAVE(tag.buf);
-    if (tag.state == TAG_NONE) {
-        VALUE v = body ? EVAL(body, fr) : Qnil;
-        tag_pop(&tag);
-        return v;
-    }
-    tag_pop(&tag);
-    if (tag.state == TAG_RETURN && tag.dst == fr->serial) return tag.val;
-    tag_jump(tag.state, tag.val, tag.dst);
+    struct body_run c = { fr, body, NULL };
+    struct tag t;
+    VALUE v;
+    if (tag_protect_loop(&t, fr->serial, body_in_tag, return_landed, &c, &v)) tag_rejump(&t);
+    return v;
 }
 
 /* set_trace_func: call, the body, return also when a jump leaves it.
    A method that returns is reported at its statement that ran last (its
    caller's for an empty body); one left by a jump where the jump started
    (the block that did `break`), as 1.8.7's current node. */
+static VALUE traced_body(void *arg)
+{
+    struct body_run *c = arg;
+    if (TAG_LIKE_18 || (c->def->h.flags & NF_TAG)) return run_with_return_tag(c->fr, c->def->body);
+    return c->def->body ? EVAL(c->def->body, c->fr) : Qnil;
+}
+
 static NOINLINE VALUE run_traced(struct frame *fr, const struct node_def *def)
 {
     int caller_line = vm_trace_last_line();
     vm_trace_method("call", fr);
-    struct tag tag;
-    volatile VALUE v = Qnil;
-    tag_push(&tag);
-    tag.id = (uintptr_t)&tag;
-    JUMP_SAVE(tag.buf);
-    if (tag.state == TAG_NONE) {
-        if (def->h.flags & NF_TAG) v = run_with_return_tag(fr, def->body);
-        else v = def->body ? EVAL(def->body, fr) : Qnil;
-    }
-    tag_pop(&tag);
-    if (tag.state == TAG_NONE && fr->node == &def->h && frame_ruby(fr->prev)) fr->node = frame_ruby(fr->prev)->node;
-    vm_trace_method(tag.state == TAG_NONE ? "return" : "return-jump", fr);
+    struct body_run c = { fr, def->body, def };
+    struct tag t;
+    VALUE v = Qnil;
+    int st = tag_protect(&t, 0, traced_body, &c, &v);
+    if (st == TAG_NONE && fr->node == &def->h && frame_ruby(fr->prev)) fr->node = frame_ruby(fr->prev)->node;
+    vm_trace_method(st == TAG_NONE ? "return" : "return-jump", fr);
     vm_trace_set_last_line(caller_line);
-    if (tag.state != TAG_NONE) tag_jump(tag.state, tag.val, tag.dst);
+    if (st) tag_rejump(&t);
     return v;
 }
 
@@ -292,7 +318,7 @@ invoke_ast_in(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, const s
     bind_params(&fr, def, argc, argv);
     VALUE v;
     if (traced) v = run_traced(&fr, def);
-    else if (def->h.flags & NF_TAG) v = run_with_return_tag(&fr, def->body);
+    else if (TAG_LIKE_18 || (def->h.flags & NF_TAG)) v = run_with_return_tag(&fr, def->body);
     else v = def->body ? EVAL(def->body, &fr) : Qnil;
     th->frame = caller;
     return v;
@@ -309,19 +335,29 @@ static NOINLINE VALUE invoke_ast_traced(VALUE recv, VALUE me, ID mid, int argc, 
     return invoke_ast_in(recv, me, mid, argc, argv, blk, true);
 }
 
+struct bmethod_run {
+    VALUE proc, recv;
+    const struct block *b;
+    int argc;
+    const VALUE *argv;
+};
+
+static VALUE bmethod_in_tag(void *arg)
+{
+    struct bmethod_run *c = arg;
+    return proc_invoke(c->proc, c->b, c->argc, c->argv, c->recv, FRAME_LAMBDA);
+}
+
 static NOINLINE VALUE invoke_bmethod_traced(VALUE proc, const struct block *b, VALUE recv, int argc,
                                             const VALUE *argv)
 {
     vm_trace_bmethod("call", b->method_me, b->mid, b);
-    struct tag tag;
-    volatile VALUE v = Qnil;
-    tag_push(&tag);
-    tag.id = (uintptr_t)&tag;
-    JUMP_SAVE(tag.buf);
-    if (tag.state == TAG_NONE) v = proc_invoke(proc, b, argc, argv, recv, FRAME_LAMBDA);
-    tag_pop(&tag);
+    struct bmethod_run c = { proc, recv, b, argc, argv };
+    struct tag t;
+    VALUE v = Qnil;
+    int st = tag_protect(&t, 0, bmethod_in_tag, &c, &v);
     vm_trace_bmethod("return", b->method_me, b->mid, b);
-    if (tag.state != TAG_NONE) tag_jump(tag.state, tag.val, tag.dst);
+    if (st) tag_rejump(&t);
     return v;
 }
 
@@ -403,23 +439,44 @@ VALUE ev_dispatch(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *ar
 /* ------------------------------------------------------------ call nodes */
 /* A call that passes a literal block: a `break` in the block comes back
    here; a `retry` in it returns Qundef and the caller starts again. */
+struct iter_run {
+    struct frame *f;
+    VALUE recv;
+    ID mid;
+    int argc;
+    const VALUE *argv;
+    struct block *blk;
+    struct call_cache *cc;
+    int nflags;
+};
+
+static VALUE iter_in_tag(void *arg)
+{
+    struct iter_run *c = arg;
+    return ev_dispatch(c->f, c->recv, c->mid, c->argc, c->argv, c->blk, c->cc, c->nflags);
+}
+
+static enum tag_landing iter_landed(void *arg, int state, const struct tag *t, VALUE *result)
+{
+    (void)arg;
+    if (t->dst != t->id || (state != TAG_BREAK && state != TAG_RETRY)) return TAG_PASS;
+    *result = state == TAG_BREAK ? t->val : Qundef;
+    return TAG_DONE;
+}
+
+/* An iterator call's tag (MRI 1.8.7's NODE_ITER, which the ucontext
+   builds keep for every one) catches the block's break, and its retry. */
 VALUE ev_call_with_block(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
                          struct block *blk, struct call_cache *cc, int nflags)
 {
-    if (!blk->break_id) return ev_dispatch(f, recv, mid, argc, argv, blk, cc, nflags);
-    struct tag tag;
-    tag_push(&tag);
-    tag.id = blk->break_id;
-    JUMP_SAVE(tag.buf);
-    if (tag.state == TAG_NONE) {
-        VALUE v = ev_dispatch(f, recv, mid, argc, argv, blk, cc, nflags);
-        tag_pop(&tag);
-        return v;
-    }
-    tag_pop(&tag);
-    if (tag.state == TAG_BREAK && tag.dst == blk->break_id) return tag.val;
-    if (tag.state == TAG_RETRY && tag.dst == blk->break_id) return Qundef;
-    tag_jump(tag.state, tag.val, tag.dst);
+    if (!blk->break_id && !TAG_LIKE_18) return ev_dispatch(f, recv, mid, argc, argv, blk, cc, nflags);
+    struct iter_run c = { f, recv, mid, argc, argv, blk, cc, nflags };
+    struct tag t;
+    VALUE v;
+    int st = blk->break_id ? tag_protect_loop(&t, blk->break_id, iter_in_tag, iter_landed, &c, &v)
+                           : tag_protect(&t, 0, iter_in_tag, &c, &v);
+    if (st) tag_rejump(&t);
+    return v;
 }
 
 static VALUE ev_call_once(struct node *n, struct frame *f);

@@ -58,35 +58,46 @@ static VALUE ev_while_plain(struct node *n, struct frame *f)
     return Qnil;
 }
 
+struct loop_run {
+    struct node_loop *l;
+    struct frame *f;
+    bool until, skip_cond;
+};
+
+static VALUE loop_in_tag(void *p)
+{
+    struct loop_run *r = p;
+    for (;;) {
+        if (!r->skip_cond && RTEST(EVAL(r->l->cond, r->f)) == r->until) return Qnil;
+        r->skip_cond = false;
+        if (r->l->body) EVAL(r->l->body, r->f);
+        ev_safe_point();
+    }
+}
+
+static enum tag_landing loop_landed(void *arg, int state, const struct tag *t, VALUE *result)
+{
+    struct loop_run *r = arg;
+    if (state == TAG_NEXT || state == TAG_REDO) {
+        r->skip_cond = state == TAG_REDO;
+        return TAG_AGAIN;
+    }
+    if (state == TAG_BREAK && t->dst == 0) {
+        *result = t->val;
+        return TAG_DONE;
+    }
+    return TAG_PASS;
+}
+
+/* A loop whose body can break, next or redo: its tag catches them (one
+   tag for the whole loop, as MRI 1.8.7's PROT_LOOP). */
 static VALUE ev_while_tag(struct node *n, struct frame *f)
 {
-    struct node_loop *l = (struct node_loop *)n;
-    bool until = n->type == NODE_UNTIL;
-    volatile bool skip_cond = (n->flags & NF_DO_WHILE) != 0;
-    struct tag tag;
-    tag_push(&tag);
-    for (;;) {
-        JUMP_SAVE(tag.buf);
-        if (tag.state == TAG_NONE) {
-            for (;;) {
-                if (!skip_cond && RTEST(EVAL(l->cond, f)) == until) {
-                    tag_pop(&tag);
-                    return Qnil;
-                }
-                skip_cond = false;
-                if (l->body) EVAL(l->body, f);
-                ev_safe_point();
-            }
-        }
-        int st = tag.state;
-        tag.state = TAG_NONE;
-        vm.th->frame = f;
-        if (st == TAG_NEXT) { skip_cond = false; continue; }
-        if (st == TAG_REDO) { skip_cond = true; continue; }
-        tag_pop(&tag);
-        if (st == TAG_BREAK && tag.dst == 0) return tag.val;
-        tag_jump(st, tag.val, tag.dst);
-    }
+    struct loop_run r = { (struct node_loop *)n, f, n->type == NODE_UNTIL, (n->flags & NF_DO_WHILE) != 0 };
+    struct tag t;
+    VALUE v;
+    if (tag_protect_loop(&t, 0, loop_in_tag, loop_landed, &r, &v)) tag_rejump(&t);
+    return v;
 }
 
 static VALUE ev_for(struct node *n, struct frame *f)
@@ -277,66 +288,80 @@ static struct node_resbody *find_handler(struct node_rescue *r, VALUE exc, struc
     return NULL;
 }
 
+struct rescue_run {
+    struct node_rescue *r;
+    struct frame *f;
+    VALUE saved_err;           /* $! before, restored when the raise is handled */
+    bool handling;             /* a rescue clause runs (or is being looked for) */
+};
+
+static VALUE rescue_body(void *arg)
+{
+    struct rescue_run *c = arg;
+    return c->r->body ? EVAL(c->r->body, c->f) : Qnil;
+}
+
+/* Under the rescue's tag still: a raise looks for its clause and runs it
+   (a raise out of it, or out of a clause's class list, lands here again
+   and passes on); a retry in the clause runs the body again. */
+static enum tag_landing rescue_landed(void *arg, int state, const struct tag *t, VALUE *result)
+{
+    struct rescue_run *c = arg;
+    if (c->handling) {
+        if (state != TAG_RETRY || t->dst != 0) return TAG_PASS;
+        c->handling = false;
+        vm.th->errinfo = c->saved_err;
+        return TAG_AGAIN;
+    }
+    if (state != TAG_RAISE) return TAG_PASS;
+    c->handling = true;
+    VALUE exc = vm.th->errinfo;
+    struct node_resbody *rb = find_handler(c->r, exc, c->f);
+    if (!rb) return TAG_PASS;
+    if (rb->var) ev_assign(rb->var, exc, c->f);
+    *result = rb->body ? EVAL(rb->body, c->f) : Qnil;
+    vm.th->errinfo = c->saved_err;
+    return TAG_DONE;
+}
+
 static VALUE ev_rescue(struct node *n, struct frame *f)
 {
-    struct node_rescue *r = (struct node_rescue *)n;
-    VALUE saved_err = vm.th->errinfo;
-    volatile bool handling = false;
-    struct tag tag;
-    tag_push(&tag);
-    for (;;) {
-        JUMP_SAVE(tag.buf);
-        if (tag.state == TAG_NONE && !handling) {
-            VALUE v = r->body ? EVAL(r->body, f) : Qnil;
-            tag_pop(&tag);
-            return r->else_ ? EVAL(r->else_, f) : v;
-        }
-        if (tag.state == TAG_NONE) break;        /* cannot happen: handling resets state */
-        int st = tag.state;
-        tag.state = TAG_NONE;
-        vm.th->frame = f;
-        if (handling && st == TAG_RETRY && tag.dst == 0) {
-            handling = false;
-            vm.th->errinfo = saved_err;
-            continue;
-        }
-        if (handling || st != TAG_RAISE) { tag.state = st; break; }
-        handling = true;
-        VALUE exc = vm.th->errinfo;
-        struct node_resbody *rb = find_handler(r, exc, f);
-        if (!rb) { tag.state = st; break; }
-        if (rb->var) ev_assign(rb->var, exc, f);
-        VALUE v = rb->body ? EVAL(rb->body, f) : Qnil;
-        tag_pop(&tag);
-        vm.th->errinfo = saved_err;
-        return v;
-    }
-    tag_pop(&tag);
+    struct rescue_run c = { (struct node_rescue *)n, f, vm.th->errinfo, false };
+    struct tag t;
+    VALUE v;
+    int st = tag_protect_loop(&t, 0, rescue_body, rescue_landed, &c, &v);
+    if (st == TAG_NONE) return !c.handling && c.r->else_ ? EVAL(c.r->else_, f) : v;   /* else: outside the tag */
     /* as MRI: $! is restored unless a new exception is leaving (a return
        or break out of a rescue clause must not leak the rescued one) */
-    if (tag.state != TAG_RAISE) vm.th->errinfo = saved_err;
-    tag_jump(tag.state, tag.val, tag.dst);
+    if (st != TAG_RAISE) vm.th->errinfo = c.saved_err;
+    tag_rejump(&t);
+}
+
+struct ensure_run {
+    struct node *body;
+    struct frame *f;
+};
+
+static VALUE ensure_body(void *arg)
+{
+    struct ensure_run *c = arg;
+    return c->body ? EVAL(c->body, c->f) : Qnil;
 }
 
 static VALUE ev_ensure(struct node *n, struct frame *f)
 {
     struct node_ensure *e = (struct node_ensure *)n;
-    volatile VALUE result = Qnil;
-    struct tag tag;
-    tag_push(&tag);
-    JUMP_SAVE(tag.buf);
-    if (tag.state == TAG_NONE && e->body) result = EVAL(e->body, f);
-    tag_pop(&tag);
-    int st = tag.state;
-    VALUE val = tag.val;
-    uintptr_t dst = tag.dst;
+    struct ensure_run c = { e->body, f };
+    struct tag t;
+    VALUE v = Qnil;
+    int st = tag_protect(&t, 0, ensure_body, &c, &v);
     VALUE err = vm.th->errinfo;
     if (e->ensure) EVAL(e->ensure, f);
     if (st) {
         vm.th->errinfo = err;
-        tag_jump(st, val, dst);
+        tag_rejump(&t);
     }
-    return result;
+    return v;
 }
 
 /* Parts evaluated by their parent node, never on their own. */
@@ -356,7 +381,7 @@ eval_fn ev_ctrl_select(struct node *n)
     case NODE_AND: return ev_and;
     case NODE_OR: return ev_or;
     case NODE_NOT: return ev_not;
-    case NODE_WHILE: case NODE_UNTIL: return (n->flags & NF_TAG) ? ev_while_tag : ev_while_plain;
+    case NODE_WHILE: case NODE_UNTIL: return TAG_LIKE_18 || (n->flags & NF_TAG) ? ev_while_tag : ev_while_plain;
     case NODE_FOR: return ev_for;
     case NODE_CASE: return ev_case;
     case NODE_BREAK: return ev_break;

@@ -9,6 +9,7 @@
 #define MR_EVAL_H
 
 #include "runtime/internal.h"
+#include "tag.h"
 
 #define EVAL(n, f) ((n)->eval((struct node *)(n), (f)))
 

@@ -69,6 +69,8 @@ static VALUE proc_run_body(VALUE arg)
     return vm_invoke_block(r->b, r->argc, r->argv, r->self, 0, r->flags);
 }
 
+static VALUE proc_run_tagged(void *arg) { return proc_run_body((VALUE)arg); }
+
 static VALUE proc_run_restore(VALUE arg)
 {
     vm.th->safe_level = ((struct proc_run *)arg)->level;
@@ -83,12 +85,13 @@ VALUE proc_invoke(VALUE proc, const struct block *b, int argc, const VALUE *argv
     struct thread *th = vm.th;
     int caller = th->safe_level;
     int level = (int)((RBASIC(proc)->flags & PROC_SAFE_MASK) >> PROC_SAFE_SHIFT);
+    struct proc_run r = { b, argc, argv, self, flags, caller };
     if (LIKELY(level == caller)) {
-        VALUE v = vm_invoke_block(b, argc, argv, self, 0, flags);
+        /* 1.8.7's proc_invoke had a tag of its own */
+        VALUE v = TAG_LIKE_18 ? tag_like_18(proc_run_tagged, &r) : vm_invoke_block(b, argc, argv, self, 0, flags);
         th->safe_level = caller;
         return v;
     }
-    struct proc_run r = { b, argc, argv, self, flags, caller };
     th->safe_level = level;
     return vm_ensure(proc_run_body, (VALUE)&r, proc_run_restore, (VALUE)&r);
 }

@@ -17,7 +17,6 @@
 #include <signal.h>
 #include "runtime/value.h"
 #include "parse/node.h"
-#include "jump.h"
 
 /* ------------------------------------------------------------ environments */
 #define ENV_HEAP 0x01
@@ -97,28 +96,7 @@ struct frame {
     VALUE bt_tail;              /* FRAME_EVAL only: what follows it in backtraces (eval_origin) */
 };
 
-/* ------------------------------------------------------------ tags */
-enum tag_state {
-    TAG_NONE = 0,
-    TAG_RETURN,    /* val: value; dst: frame serial */
-    TAG_BREAK,     /* val: value; dst: block break_id, 0 for loops */
-    TAG_NEXT,      /* val: value */
-    TAG_RETRY,
-    TAG_REDO,
-    TAG_RAISE,     /* val: exception (also th->errinfo) */
-    TAG_THROW,     /* val: value; dst: the catch tag object */
-    TAG_FATAL,     /* kill: unwinds the thread, only ensure runs */
-};
-
-struct tag {
-    jump_buf buf;
-    struct tag *prev;
-    struct frame *frame;    /* frame to restore on landing */
-    volatile int state;     /* set by the jumper */
-    VALUE val;              /* the jump's value */
-    uintptr_t dst;          /* the jump's destination identity */
-    uintptr_t id;           /* what this tag catches (break id, catch tag, frame serial) */
-};
+struct tag;                 /* tag.h */
 
 /* ------------------------------------------------------------ threads */
 struct thread {
@@ -182,39 +160,5 @@ struct vm {
 extern struct vm vm;
 
 static inline struct thread *TH(void) { return vm.th; }
-
-/* ------------------------------------------------------------ tag primitives
-   A protected region:
-       struct tag tag;
-       tag_push(&tag);
-       JUMP_SAVE(tag.buf);
-       if (tag.state == TAG_NONE) { ... }
-       tag_pop(&tag);
-       ... look at tag.state, tag.val ...
-   Locals written inside the region and read after it must be volatile. */
-static inline void tag_push(struct tag *t)
-{
-    struct thread *th = vm.th;
-    t->prev = th->tag;
-    t->frame = th->frame;
-    t->state = TAG_NONE;
-    t->val = Qnil;
-    t->dst = 0;
-    t->id = 0;
-    th->tag = t;
-}
-
-static inline void tag_pop(struct tag *t)
-{
-    struct thread *th = vm.th;
-    th->tag = t->prev;
-    th->frame = t->frame;
-}
-
-/* Jump to the innermost tag with this state; every tag on the way decides
-   whether it is the destination or passes the jump on. */
-NORETURN void tag_jump(int state, VALUE val, uintptr_t dst);
-/* Look for a tag that would catch (state, dst), for LocalJumpError checks. */
-bool tag_reachable(int state, uintptr_t dst);
 
 #endif

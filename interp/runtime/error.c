@@ -134,6 +134,7 @@ void exc_raise_obj(VALUE exc)
     if (vm.debug && !obj_is_kind_of(exc, vm.c.SystemExit)) debug_report(exc);
     vm.th->errinfo = exc;
     if (UNLIKELY(vm_tracing)) vm_trace_raise();
+    tag_trap_mask_restore();
     tag_jump(TAG_RAISE, exc, 0);
 }
 

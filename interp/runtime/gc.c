@@ -21,6 +21,7 @@
 #include <setjmp.h>
 #include "internal.h"
 #include "idtab.h"
+#include "eval/tag.h"
 #include "instrument.h"
 
 #define PAGE_SIZE   (64 * 1024)

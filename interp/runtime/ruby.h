@@ -185,7 +185,18 @@ VALUE vm_self(void);
 ID vm_current_mid(void);
 VALUE vm_caller_cref_class(void);
 
-/* protection from C */
+/* protection from C.  The state of a jump (what vm_protect reports): */
+enum tag_state {
+    TAG_NONE = 0,
+    TAG_RETURN,    /* val: value; dst: frame serial */
+    TAG_BREAK,     /* val: value; dst: block break_id, 0 for loops */
+    TAG_NEXT,      /* val: value */
+    TAG_RETRY,
+    TAG_REDO,
+    TAG_RAISE,     /* val: exception (also th->errinfo) */
+    TAG_THROW,     /* val: value; dst: the catch tag object */
+    TAG_FATAL,     /* kill: unwinds the thread, only ensure runs */
+};
 VALUE vm_protect(VALUE (*fn)(VALUE), VALUE arg, int *state);
 NORETURN void vm_jump_state(int state);       /* resume a jump caught by vm_protect */
 VALUE vm_ensure(VALUE (*body)(VALUE), VALUE barg, VALUE (*ensure)(VALUE), VALUE earg);

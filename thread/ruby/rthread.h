@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include "runtime/internal.h"
+#include "eval/tag.h"
 #include "gthread.h"
 #include "green.h"
 
