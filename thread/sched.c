@@ -375,6 +375,8 @@ static void run_others(void)
     struct gthread *cur = S.current;
     for (;;) {
         struct gthread *next = pick_next();
+        if (next == cur && __builtin_expect(schedule_active(), 0))
+            schedule_note('W', cur, cur);   /* replay must know it ran on */
         if (next) { switch_to(next); return; }
         sched_hook_deadlock(cur);
         if (!policy_any()) wait_for_event();

@@ -26,7 +26,9 @@
  *
  * The file (text, one event a line, "# " lines are comments):
  *   STEP P FROM TO      preempted at a timer tick (record) or by the mode
- *   STEP W FROM TO      a switch, for any reason: replay checks each
+ *   STEP W FROM TO      a switch, for any reason: replay checks each;
+ *                       FROM = TO: a thread that blocked was woken before
+ *                       any other could run, and ran on
  *   STEP T TID WHERE BY woken: its deadline passed; WHERE is b (while a
  *                       thread blocked), s (at a safe point), p (in a pass),
  *                       BY the thread running then

@@ -88,7 +88,9 @@ def test_slowed(a, tmp):
         data = json.load(f)
     ratio = {v["build"]: v for v in data["verdicts"]}
     r1, r2 = ratio["slow"]["ratio"], ratio["slower"]["ratio"]
-    check(r1 > 1.15 and ratio["slow"]["ci_low"] > 1.05, "N=%d spins per call cost something: %r" % (n, r1))
+    # how much N spins cost depends on the build (under the sanitizers every
+    # call costs more, so the spins weigh less): only that they cost
+    check(r1 > 1.05 and ratio["slow"]["ci_low"] > 1.02, "N=%d spins per call cost something: %r" % (n, r1))
     grow = (r2 - 1) / (r1 - 1) if r1 > 1 else 0
     check(1.5 < grow < 2.6, "twice the spins add about twice the time: +%.1f%% then +%.1f%% (x%.2f)"
           % ((r1 - 1) * 100, (r2 - 1) * 100, grow))

@@ -82,7 +82,11 @@ if small:
 os.chdir(SRCDIR)
 
 # ---- record, then replay: the same output, byte for byte
-programs = [["-I", "test", t] for t in sorted(glob.glob(os.path.join("test", "thread", "*.rb")))]
+# stack_pages.rb walks its own /proc/self/smaps, whose lines differ from
+# run to run (the sanitizers' mappings): a file's contents are not part of
+# a recording, so its replay takes another path, rightly reported
+programs = [["-I", "test", t] for t in sorted(glob.glob(os.path.join("test", "thread", "*.rb")))
+            if not t.endswith("stack_pages.rb")]
 programs += [[os.path.join("test", "workloads", w)] + a for w, a in
              [("async.rb", []), ("priority.rb", []), ("hackysack.rb", ["300", "300"]),
               ("pushpop.rb", []), ("depth.rb", [])] if not (QUICK and w == "pushpop.rb")]
@@ -94,6 +98,18 @@ for i, prog in enumerate(programs):
     st2, out2, err2 = run(prog, "replay:" + rec, timeout=300)
     check(st1 == st2 and out1 == out2 and b"diverged" not in err2,
           "%s: replay equals the recording: %s %s %r" % (" ".join(prog), st1, st2, err2[-300:]))
+
+# ---- a thread that blocks and is woken before any other can run (its
+# own deadline, while the only other thread waits) runs on: replay must
+# not take the next recorded switch for this pick
+prog = os.path.join(TMP, "selfwake.rb")
+with open(prog, "w") as f:
+    f.write("require 'thread'\nq = Queue.new\nc = Thread.new { q.pop }\n"
+            "sleep 0.01; q << 1; c.join\np :ok\n")
+rec = os.path.join(TMP, "selfwake.sched")
+st1, out1, _ = run([prog], "record:" + rec)
+st2, out2, err2 = run([prog], "replay:" + rec)
+check(st1 == st2 == 0 and out1 == out2 == b":ok\n", "a self-woken sleeper replays: %s %s %r" % (st1, st2, err2[-200:]))
 
 # ---- another path than the recording's: the divergence is reported
 prog = os.path.join(TMP, "branchy.rb")
