@@ -596,7 +596,7 @@ void ev_note_redefinition(VALUE klass, ID mid)
 }
 
 /* Floats cannot be subclassed or given singleton methods: the class is Float. */
-static inline bool flo_value(VALUE v, double *d)
+static inline __attribute__((always_inline)) bool flo_value(VALUE v, double *d)
 {
     if (FLONUM_P(v)) *d = flonum_to_dbl(v);
     else if (TYPE_P(v, T_FLOAT)) *d = RFLOAT(v)->value;
@@ -608,7 +608,7 @@ static inline bool flo_value(VALUE v, double *d)
    Fixnum of at most 53 bits (exactly a double: Float's and Fixnum's
    operators and comparisons give what the C operators give), while
    neither class redefines its operators. */
-static inline bool flo_operands(VALUE a, VALUE b, double *x, double *y)
+static inline __attribute__((always_inline)) bool flo_operands(VALUE a, VALUE b, double *x, double *y)
 {
     if (flo_value(a, x)) {
         if (flo_value(b, y)) return !flo_ops_redefined;

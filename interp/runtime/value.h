@@ -257,7 +257,7 @@ static inline VALUE flonum_from_dbl(double d)
     if (LIKELY(top == 7 || top == 8)) {
         uint64_t r = ((u << 4) | (u >> 60)) ^ ((uint64_t)1 << 63);
         r = (r & ~(uint64_t)7) | 2;
-        return r == 2 || r == FLONUM_ZERO ? Qundef : (VALUE)r;
+        return (r & ~(uint64_t)8) == 2 ? Qundef : (VALUE)r;   /* Qtrue or FLONUM_ZERO */
     }
     return u == 0 ? FLONUM_ZERO : Qundef;
 }
