@@ -7,7 +7,7 @@
    with 1 failed", otherwise by class: "comparison of Fixnum with String". */
 void cmp_failed(VALUE a, VALUE b)
 {
-    volatile VALUE desc = SPECIAL_P(b) ? obj_inspect(b) : Qnil;   /* keeps bname alive */
+    volatile VALUE desc = SPECIAL_P(b) && !FLONUM_P(b) ? obj_inspect(b) : Qnil;   /* keeps bname alive */
     const char *bname = NIL_P(desc) ? obj_classname(b) : str_cstr(desc);
     exc_raise(vm.c.ArgumentError, "comparison of %s with %s failed", obj_classname(a), bname);
 }

@@ -1,4 +1,5 @@
-/* float.c: Float, IEEE doubles boxed in a GC slot.
+/* float.c: Float, IEEE doubles: flonums in the VALUE word when the
+ * exponent allows (value.h), else boxed in a GC slot.
  *
  * Printing follows 1.8.7 exactly: 15 significant digits ("%#.15g"), then
  * trailing zeros stripped down to one digit after the point, so 0.1+0.2
@@ -12,7 +13,7 @@
 #include <string.h>
 #include "runtime/internal.h"
 
-VALUE float_new(double d)
+VALUE float_new_heap(double d)
 {
     VALUE v = gc_new_obj(T_FLOAT, vm.c.Float);
     RFLOAT(v)->value = d;

@@ -2,7 +2,7 @@
  *
  * The bytes collect in a String; with an IO they go to it in chunks of
  * about 8 KB, written between objects.
- * Every heap object gets its link number when first written.  The numbers
+ * Every heap object and flonum gets its link number when first written.  The numbers
  * are looked up by address, so every numbered object is also kept in an
  * Array: a temporary (a marshal_dump result) must not be collected and its
  * address given to a new object that would then pass for it.  All of this
@@ -158,7 +158,8 @@ static void put_user_class(struct dump_state *st, VALUE obj, VALUE base)
 }
 
 /* ------------------------------------------------------------ links */
-static VALUE address_key(VALUE obj) { return INT2FIX((long)obj); }
+/* a flonum is its own key (all 64 bits matter), a heap object its address */
+static VALUE address_key(VALUE obj) { return FLONUM_P(obj) ? obj : INT2FIX((long)obj); }
 
 static bool put_link_if_seen(struct dump_state *st, VALUE obj)
 {
@@ -397,6 +398,12 @@ static void dump_object(struct dump_state *st, VALUE obj, long limit)
         put_fixnum(st, obj, limit);
     } else if (SYMBOL_P(obj)) {
         put_symbol(st, SYM2ID(obj));
+    } else if (FLONUM_P(obj)) {
+        /* a flonum is the same object as any equal one: linked as such */
+        if (!put_link_if_seen(st, obj)) {
+            number_object(st, obj);
+            put_float(st, RFLOAT_VALUE(obj));
+        }
     } else {
         put_byte(st, obj == Qnil ? MT_NIL : obj == Qtrue ? MT_TRUE : MT_FALSE);
     }

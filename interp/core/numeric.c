@@ -30,9 +30,10 @@ VALUE int_new_ull(unsigned long long n)
 /* 1.8 names special constants by their inspect, objects by their class. */
 static NORETURN void coerce_failed(VALUE x, VALUE y)
 {
-    volatile VALUE desc = SPECIAL_P(y) ? obj_inspect(y) : Qnil;   /* alive while formatting */
+    bool special = SPECIAL_P(y) && !FLONUM_P(y);   /* a flonum is a Float object to 1.8 */
+    volatile VALUE desc = special ? obj_inspect(y) : Qnil;   /* alive while formatting */
     exc_raise(vm.c.TypeError, "%s can't be coerced into %s",
-              SPECIAL_P(y) ? str_cstr(desc) : obj_classname(y), obj_classname(x));
+              special ? str_cstr(desc) : obj_classname(y), obj_classname(x));
 }
 
 static VALUE coerce_body(VALUE arg)

@@ -331,7 +331,13 @@ static void bind_children(struct bind *b, struct node *n)
         bind_node(b, o->value);
         break;
     }
-    case NODE_OP_ASGN_ATTR: bind_node(b, ((struct node_op_attr *)n)->recv); bind_node(b, ((struct node_op_attr *)n)->value); break;
+    case NODE_OP_ASGN_ATTR: {
+        struct node_op_attr *o = (struct node_op_attr *)n;
+        o->setter = sym_attrset(o->attr);
+        bind_node(b, o->recv);
+        bind_node(b, o->value);
+        break;
+    }
     case NODE_ATTRASGN: case NODE_CALL: case NODE_SUPER: case NODE_ZSUPER: case NODE_YIELD: {
         struct node_call *c = (struct node_call *)n;
         if (n->type == NODE_CALL) bind_eval_call(b, c);

@@ -404,6 +404,7 @@ static NOINLINE VALUE dispatch_slow(struct frame *f, VALUE recv, ID mid, int arg
             cc->serial = RCLASS(klass)->serial;
             cc->state = vm.method_state;
             cc->me = me;
+            cc->ivar = 0;
         }
     }
     if (!me)
@@ -414,6 +415,39 @@ static NOINLINE VALUE dispatch_slow(struct frame *f, VALUE recv, ID mid, int arg
         if (kind != MISSING_NONE) return call_missing(f, recv, mid, argc, argv, blk, kind);
     }
     return vm_call_me(recv, me, mid, argc, argv, blk);
+}
+
+/* attr_reader and attr_writer methods on a plain object: the slot is
+   cached with the call site's entry (a class's slots never move). */
+static inline VALUE plain_class_of(VALUE klass)
+{
+    return FL_TEST(klass, FL_SINGLETON) ? class_real(klass) : klass;
+}
+
+static inline VALUE attr_get(VALUE recv, VALUE klass, VALUE me, struct call_cache *cc)
+{
+    if (LIKELY(TYPE_P(recv, T_OBJECT))) {
+        uint32_t idx = cc->ivar;
+        if (UNLIKELY(!idx)) {
+            idx = class_ivar_index(plain_class_of(klass), RMENTRY(me)->body.ivar, false) + 1;
+            if (!idx) return Qnil;       /* no object of the class has it yet */
+            cc->ivar = idx;
+        }
+        VALUE v = obj_ivar_at(recv, idx - 1);
+        return v == Qundef ? Qnil : v;
+    }
+    return ivar_get(recv, RMENTRY(me)->body.ivar);
+}
+
+static inline VALUE attr_set(VALUE recv, VALUE klass, VALUE me, struct call_cache *cc, VALUE val)
+{
+    if (LIKELY(TYPE_P(recv, T_OBJECT) && !FL_TEST(recv, FL_FROZEN) && vm_safe_max < 4)) {
+        uint32_t idx = cc->ivar;
+        if (UNLIKELY(!idx)) cc->ivar = idx = class_ivar_index(plain_class_of(klass), RMENTRY(me)->body.ivar, true) + 1;
+        obj_ivar_store(recv, idx - 1, val);
+        return val;
+    }
+    return ivar_set(recv, RMENTRY(me)->body.ivar, val);
 }
 
 /* The heart of every call: a monomorphic site costs one class load and
@@ -432,8 +466,11 @@ VALUE ev_dispatch(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *ar
     switch (ME_TYPE(me)) {
     case ME_CFUNC: return invoke_cfunc(recv, me, mid, argc, argv, blk);
     case ME_AST: return invoke_ast(recv, me, mid, argc, argv, blk);
-    default: return vm_call_me(recv, me, mid, argc, argv, blk);
+    case ME_IVAR_GET: if (argc == 0) return attr_get(recv, klass, me, cc); break;
+    case ME_IVAR_SET: if (argc == 1) return attr_set(recv, klass, me, cc, argv[0]); break;
+    default: break;
     }
+    return vm_call_me(recv, me, mid, argc, argv, blk);
 }
 
 /* ------------------------------------------------------------ call nodes */
@@ -523,8 +560,13 @@ static inline VALUE call_node(struct frame *f, struct node_call *c, VALUE recv, 
     if (LIKELY(me && c->cache.serial == RCLASS(klass)->serial && c->cache.state == vm.method_state)) {
         VALUE visi = RBASIC(me)->flags & ((VALUE)3 << 14);
         if (LIKELY(!visi || (visi == ((VALUE)VIS_PRIVATE << 14) && (c->h.flags & NF_FCALL)))) {
-            if (ME_TYPE(me) == ME_CFUNC) return invoke_cfunc(recv, me, c->mid, argc, argv, NULL);
-            if (ME_TYPE(me) == ME_AST) return invoke_ast(recv, me, c->mid, argc, argv, NULL);
+            switch (ME_TYPE(me)) {
+            case ME_CFUNC: return invoke_cfunc(recv, me, c->mid, argc, argv, NULL);
+            case ME_AST: return invoke_ast(recv, me, c->mid, argc, argv, NULL);
+            case ME_IVAR_GET: if (argc == 0) return attr_get(recv, klass, me, &c->cache); break;
+            case ME_IVAR_SET: if (argc == 1) return attr_set(recv, klass, me, &c->cache, argv[0]); break;
+            default: break;
+            }
         }
     }
     return ev_dispatch(f, recv, c->mid, argc, argv, NULL, &c->cache, c->h.flags);
@@ -598,9 +640,10 @@ void ev_note_redefinition(VALUE klass, ID mid)
     if ((mid == ID_aref || mid == ID_lshift || mid == ID_pop) && (klass == vm.c.Array || klass == vm.c.Hash))
         container_ops_redefined |= OPS_REDEFINED;
     switch (mid) {
-    case ID_plus: case ID_minus: case ID_mul: case ID_aref: case ID_lshift:
+    case ID_aref: case ID_lshift: case ID_rshift: case ID_and: case ID_or: case ID_xor:
         if (fix) fix_ops_redefined |= OPS_REDEFINED;
         break;
+    case ID_plus: case ID_minus: case ID_mul: case ID_div: case ID_mod:
     case ID_lt: case ID_le: case ID_gt: case ID_ge: case ID_eq: case ID_cmp:
         if (fix) fix_ops_redefined |= OPS_REDEFINED;
         if (flo) flo_ops_redefined |= OPS_REDEFINED;
@@ -610,9 +653,76 @@ void ev_note_redefinition(VALUE klass, ID mid)
 }
 
 /* Floats cannot be subclassed or given singleton methods: the class is Float. */
+static inline __attribute__((always_inline)) bool flo_value(VALUE v, double *d)
+{
+    if (FLONUM_P(v)) *d = flonum_to_dbl(v);
+    else if (TYPE_P(v, T_FLOAT)) *d = RFLOAT(v)->value;
+    else return false;
+    return true;
+}
+
+/* Both operands as doubles when one is a Float and the other a Float or a
+   Fixnum of at most 53 bits (exactly a double: Float's and Fixnum's
+   operators and comparisons give what the C operators give), while
+   neither class redefines its operators. */
+static inline __attribute__((always_inline)) bool flo_operands(VALUE a, VALUE b, double *x, double *y)
+{
+    if (flo_value(a, x)) {
+        if (flo_value(b, y)) return !flo_ops_redefined;
+        if (!FIXNUM_P(b) || labs(FIX2LONG(b)) > (1L << 53)) return false;
+        *y = (double)FIX2LONG(b);
+        return !flo_ops_redefined;
+    }
+    if (!FIXNUM_P(a) || labs(FIX2LONG(a)) > (1L << 53) || !flo_value(b, y)) return false;
+    *x = (double)FIX2LONG(a);
+    return !flo_ops_redefined && !fix_ops_redefined;
+}
+
 static inline bool flo_pair(VALUE a, VALUE b)
 {
     return FLOAT_P(a) && FLOAT_P(b) && !flo_ops_redefined;
+}
+
+static inline long fix_floor_div(long x, long y)
+{
+    long q = x / y;
+    if (x % y != 0 && ((x < 0) != (y < 0))) q--;
+    return q;
+}
+
+static inline long fix_floor_mod(long x, long y)
+{
+    long m = x % y;
+    if (m != 0 && ((m < 0) != (y < 0))) m += y;
+    return m;
+}
+
+/* a op b for the arithmetic operators on Fixnums and Floats, or Qundef:
+   the call is made (overflow, division by 0, other classes). */
+static inline __attribute__((always_inline)) VALUE arith_fast(ID op, VALUE a, VALUE b)
+{
+    if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b))) {
+        if (fix_ops_redefined) return Qundef;
+        long x = FIX2LONG(a), y = FIX2LONG(b), r;
+        switch (op) {
+        case ID_plus: if (__builtin_add_overflow(x, y, &r)) return Qundef; break;
+        case ID_minus: if (__builtin_sub_overflow(x, y, &r)) return Qundef; break;
+        case ID_mul: if (__builtin_mul_overflow(x, y, &r)) return Qundef; break;
+        case ID_div: if (y == 0) return Qundef; r = fix_floor_div(x, y); break;
+        case ID_mod: if (y == 0) return Qundef; r = fix_floor_mod(x, y); break;
+        default: return Qundef;
+        }
+        return FIXABLE(r) ? INT2FIX(r) : Qundef;
+    }
+    double x, y;
+    if (!flo_operands(a, b, &x, &y)) return Qundef;
+    switch (op) {
+    case ID_plus: return float_new(x + y);
+    case ID_minus: return float_new(x - y);
+    case ID_mul: return float_new(x * y);
+    case ID_div: return float_new(x / y);
+    default: return Qundef;
+    }
 }
 
 static VALUE opt_slow(struct node *n, struct frame *f, VALUE recv, VALUE arg)
@@ -622,21 +732,57 @@ static VALUE opt_slow(struct node *n, struct frame *f, VALUE recv, VALUE arg)
     return ev_dispatch(f, recv, c->mid, 1, &arg, NULL, &c->cache, n->flags);
 }
 
-#define OPT_FIX_BINOP(name, expr)                                          \
+#define OPT_ARITH(name, op)                                                \
+    static VALUE name(struct node *n, struct frame *f)                     \
+    {                                                                      \
+        struct node_call *c = (struct node_call *)n;                       \
+        VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);               \
+        VALUE r = arith_fast(op, a, b);                                    \
+        return LIKELY(r != Qundef) ? r : opt_slow(n, f, a, b);             \
+    }
+
+OPT_ARITH(opt_plus, ID_plus)
+OPT_ARITH(opt_minus, ID_minus)
+OPT_ARITH(opt_mul, ID_mul)
+OPT_ARITH(opt_div, ID_div)
+OPT_ARITH(opt_mod, ID_mod)
+
+/* Fixnum bit operators (the results always fit) */
+#define OPT_FIX_BITOP(name, expr)                                          \
     static VALUE name(struct node *n, struct frame *f)                     \
     {                                                                      \
         struct node_call *c = (struct node_call *)n;                       \
         VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);               \
         if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b) && !fix_ops_redefined)) {    \
             long x = FIX2LONG(a), y = FIX2LONG(b);                         \
-            expr;                                                          \
+            return INT2FIX(expr);                                          \
         }                                                                  \
         return opt_slow(n, f, a, b);                                       \
     }
 
-OPT_FIX_BINOP(opt_plus, { long r; if (!__builtin_add_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r); })
-OPT_FIX_BINOP(opt_minus, { long r; if (!__builtin_sub_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r); })
-OPT_FIX_BINOP(opt_mul, { long r; if (!__builtin_mul_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r); })
+OPT_FIX_BITOP(opt_and, x & y)
+OPT_FIX_BITOP(opt_or, x | y)
+OPT_FIX_BITOP(opt_xor, x ^ y)
+
+static VALUE opt_rshift(struct node *n, struct frame *f)
+{
+    struct node_call *c = (struct node_call *)n;
+    VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);
+    if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b) && !fix_ops_redefined)) {
+        long x = FIX2LONG(a), y = FIX2LONG(b);
+        if (y >= 0 && y < 64) return INT2FIX(x >> y);
+    }
+    return opt_slow(n, f, a, b);
+}
+
+/* x << y for a Fixnum result; otherwise Bignum and Array#<< below */
+static inline VALUE fix_lshift_fast(VALUE a, VALUE b)
+{
+    long x = FIX2LONG(a), y = FIX2LONG(b);
+    if (y < 0 || y > 62 || fix_ops_redefined) return Qundef;
+    long r = (long)((unsigned long)x << y);
+    return (r >> y) == x && FIXABLE(r) ? INT2FIX(r) : Qundef;
+}
 /* a[i], h[k], a << x and a.pop on plain Arrays and Hashes (not
    subclasses, no singleton methods), while neither class redefines them.
    Only where nothing can raise or run Ruby code: otherwise the call is
@@ -668,6 +814,10 @@ static VALUE opt_lshift(struct node *n, struct frame *f)
     struct node_call *c = (struct node_call *)n;
     VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);
     if (LIKELY(plain(a, vm.c.Array) && !FL_TEST(a, FL_FROZEN))) return ary_push(a, b);
+    if (FIXNUM_P(a) && FIXNUM_P(b)) {
+        VALUE r = fix_lshift_fast(a, b);
+        if (r != Qundef) return r;
+    }
     return opt_slow(n, f, a, b);
 }
 
@@ -680,7 +830,8 @@ static VALUE opt_pop(struct node *n, struct frame *f)
     return call_node(f, c, a, 0, NULL);
 }
 
-/* Comparisons: Fixnums, and Floats (false for NaN, as the C operators are) */
+/* Comparisons: Fixnums, and Floats with Floats or Fixnums (false for
+   NaN, as the C operators are) */
 #define OPT_COMPARE(name, op)                                              \
     static VALUE name(struct node *n, struct frame *f)                     \
     {                                                                      \
@@ -688,7 +839,8 @@ static VALUE opt_pop(struct node *n, struct frame *f)
         VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);               \
         if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b) && !fix_ops_redefined))      \
             return BOOL2V((long)a op (long)b);                             \
-        if (flo_pair(a, b)) return BOOL2V(RFLOAT_VALUE(a) op RFLOAT_VALUE(b)); \
+        double x, y;                                                       \
+        if (flo_operands(a, b, &x, &y)) return BOOL2V(x op y);             \
         return opt_slow(n, f, a, b);                                       \
     }
 
@@ -712,14 +864,18 @@ static VALUE opt_cmp(struct node *n, struct frame *f)
     return opt_slow(n, f, a, b);
 }
 
-/* cur op rhs for op-assignment: the Fixnum fast paths, else a cached call. */
+/* cur op rhs for op-assignment: the number fast paths, else a cached call. */
 VALUE ev_binop(struct frame *f, VALUE a, ID op, VALUE b, struct call_cache *cc)
 {
-    if (FIXNUM_P(a) && FIXNUM_P(b) && !fix_ops_redefined) {
-        long x = FIX2LONG(a), y = FIX2LONG(b), r;
-        if (op == ID_plus && !__builtin_add_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r);
-        if (op == ID_minus && !__builtin_sub_overflow(x, y, &r) && FIXABLE(r)) return INT2FIX(r);
+    VALUE r = Qundef;
+    switch (op) {
+    case ID_plus: r = arith_fast(ID_plus, a, b); break;
+    case ID_minus: r = arith_fast(ID_minus, a, b); break;
+    case ID_mul: r = arith_fast(ID_mul, a, b); break;
+    case ID_div: r = arith_fast(ID_div, a, b); break;
+    default: break;
     }
+    if (LIKELY(r != Qundef)) return r;
     return ev_dispatch(f, a, op, 1, &b, NULL, cc, 0);
 }
 
@@ -842,6 +998,12 @@ static eval_fn select_call(struct node_call *c)
         case ID_plus: return opt_plus;
         case ID_minus: return opt_minus;
         case ID_mul: return opt_mul;
+        case ID_div: return opt_div;
+        case ID_mod: return opt_mod;
+        case ID_and: return opt_and;
+        case ID_or: return opt_or;
+        case ID_xor: return opt_xor;
+        case ID_rshift: return opt_rshift;
         case ID_lt: return opt_lt;
         case ID_le: return opt_le;
         case ID_gt: return opt_gt;

@@ -439,7 +439,7 @@ static VALUE ev_op_asgn_attr(struct node *n, struct frame *f)
         val = ev_binop(f, cur, o->op, rhs, &o->cache[1]);
     }
     f->node = n;
-    ev_dispatch(f, recv, sym_attrset(o->attr), 1, &val, NULL, &o->cache[2], 0);
+    ev_dispatch(f, recv, o->setter, 1, &val, NULL, &o->cache[2], 0);
     return val;
 }
 

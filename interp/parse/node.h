@@ -199,13 +199,15 @@ struct node_masgn {
 };
 
 /* op is the operator's method ID (e.g. '+'), or ID_oror / ID_andand */
-struct call_cache { uint64_t serial; uint64_t state; VALUE me; };
+/* ivar: for an attribute reader or writer, its slot + 1 (0: not known yet) */
+struct call_cache { uint64_t serial; uint64_t state; VALUE me; uint32_t ivar; };
 struct node_op_asgn  { struct node h; struct node *read, *write; ID op; struct node *value;
                        struct call_cache cache; };   /* evaluator use only */
 /* the caches are for the evaluator: reader, operator, writer call sites */
 struct node_op_index { struct node h; struct node *recv; int argc; struct node **args; ID op; struct node *value;
                        struct call_cache cache[3]; };
 struct node_op_attr  { struct node h; struct node *recv; ID attr; ID op; struct node *value;
+                       ID setter;   /* attr=, interned by the binder */
                        struct call_cache cache[3]; };
 
 struct node_block;

@@ -155,6 +155,7 @@ VALUE class_of(VALUE obj)
 {
     if (FIXNUM_P(obj)) return vm.c.Fixnum;
     if (HEAP_P(obj)) return RBASIC(obj)->klass;
+    if (FLONUM_P(obj)) return vm.c.Float;
     if (SYMBOL_P(obj)) return vm.c.Symbol;
     if (obj == Qnil) return vm.c.NilClass;
     if (obj == Qtrue) return vm.c.TrueClass;

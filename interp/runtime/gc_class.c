@@ -105,6 +105,7 @@ static VALUE os_id2ref(VALUE self, int argc, const VALUE *argv)
     if (id == 4) return Qnil;
     if (id & 1) return INT2FIX((id - 1) / 2);
     VALUE v = (VALUE)id;
+    if (FLONUM_P(v)) return v;      /* every such word is some Float's */
     if (SYMBOL_P(v)) {
         if (SYM2ID(v) && SYM2ID(v) <= sym_count()) return v;
     } else if (!(id & 3) && (VALUE)id <= UINTPTR_MAX / 2) {

@@ -48,6 +48,7 @@ static uint64_t float_hash(double d)
 /* May run Ruby code (#hash). */
 static inline uint64_t key_hash(VALUE key)
 {
+    if (FLONUM_P(key)) return float_hash(RFLOAT_VALUE(key));
     if (SPECIAL_P(key)) return (uint64_t)key;
     switch (BUILTIN_TYPE(key)) {
     case T_STRING: return (uint64_t)str_hash(key);
@@ -60,6 +61,8 @@ static inline uint64_t key_hash(VALUE key)
 static bool keys_eql(VALUE key, VALUE stored)
 {
     if (key == stored) return true;
+    if (FLONUM_P(key) || FLONUM_P(stored))   /* 0.0 eql? -0.0, a heap Float */
+        return FLOAT_P(key) && FLOAT_P(stored) && RFLOAT_VALUE(key) == RFLOAT_VALUE(stored);
     if (SPECIAL_P(key) || SPECIAL_P(stored)) return false;
     switch (BUILTIN_TYPE(key)) {
     case T_STRING:
@@ -78,7 +81,7 @@ static inline size_t slot_of_hash(uint64_t h, unsigned bits)
 }
 
 /* ------------------------------------------------------------ finding */
-/* Immediate keys: identity only, no Ruby code. */
+/* Immediate keys but flonums: identity only, no Ruby code. */
 static long find_special(const struct hashtab *t, VALUE key, uint64_t h)
 {
     if (!t->idx) {
@@ -108,7 +111,7 @@ static bool entry_matches(struct hashtab *t, long ix, VALUE key, uint64_t h, boo
 /* The entry number of key (hash h), or -1. */
 static long find(struct hashtab *t, VALUE key, uint64_t h)
 {
-    if (SPECIAL_P(key)) return find_special(t, key, h);
+    if (SPECIAL_P(key) && !FLONUM_P(key)) return find_special(t, key, h);
     bool moved;
     do {
         moved = false;

@@ -229,8 +229,20 @@ struct class_ext {
    class initialize_copy may fill (1.8.7 "already initialized class") */
 #define CLASS_COPY_PENDING FL_USER(0)
 uint32_t class_ivar_index(VALUE klass, ID id, bool create);  /* UINT32_MAX if absent */
-VALUE obj_ivar_at(VALUE obj, uint32_t idx);
-void obj_ivar_store(VALUE obj, uint32_t idx, VALUE val);
+void obj_ivar_grow(VALUE obj, uint32_t idx);   /* room for slot idx */
+/* slot idx of a T_OBJECT (Qundef: not set) */
+static inline VALUE obj_ivar_at(VALUE obj, uint32_t idx)
+{
+    if (FL_TEST(obj, ROBJ_HEAP))
+        return idx < ROBJECT(obj)->iv.heap.capa ? ROBJECT(obj)->iv.heap.ptr[idx] : Qundef;
+    return idx < ROBJ_EMBED ? ROBJECT(obj)->iv.ary[idx] : Qundef;
+}
+static inline void obj_ivar_store(VALUE obj, uint32_t idx, VALUE val)
+{
+    if (FL_TEST(obj, ROBJ_HEAP) && idx < ROBJECT(obj)->iv.heap.capa) ROBJECT(obj)->iv.heap.ptr[idx] = val;
+    else if (!FL_TEST(obj, ROBJ_HEAP) && idx < ROBJ_EMBED) ROBJECT(obj)->iv.ary[idx] = val;
+    else { obj_ivar_grow(obj, idx); ROBJECT(obj)->iv.heap.ptr[idx] = val; }
+}
 VALUE class_new_raw(enum vtype type, VALUE klass_of, VALUE super);
 void class_name_under(VALUE klass, VALUE outer, ID name);
 VALUE class_make_metaclass(VALUE klass);

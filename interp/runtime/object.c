@@ -20,6 +20,7 @@ VALUE obj_id(VALUE obj)
     if (FIXNUM_P(obj)) return int_new(2 * FIX2LONG(obj) + 1);
     if (obj == Qnil || obj == Qtrue || obj == Qfalse) return INT2FIX((long)obj);  /* 4, 2, 0 as in 1.8 */
     if (SYMBOL_P(obj)) return int_new((long)obj);    /* 1.8: even, not 0 mod 4: no other id */
+    if (FLONUM_P(obj)) return int_new((long)obj);    /* 2 mod 8, never a Symbol's 0x0e */
     return int_new((long)(obj >> 1));                /* 0 mod 4 */
 }
 
@@ -40,7 +41,7 @@ bool obj_eql(VALUE a, VALUE b)
 
 long obj_hash(VALUE obj)
 {
-    if (FIXNUM_P(obj) || SYMBOL_P(obj) || !HEAP_P(obj)) return (long)obj;
+    if (FIXNUM_P(obj) || SYMBOL_P(obj) || (!HEAP_P(obj) && !FLONUM_P(obj))) return (long)obj;
     if (STRING_P(obj)) return str_hash(obj);
     VALUE h = vm_call0(obj, ID_hash);
     if (FIXNUM_P(h)) return FIX2LONG(h);

@@ -291,7 +291,13 @@ VALUE conv_string_value(VALUE *ptr);     /* StringValue: replaces *ptr */
 /* ------------------------------------------------------------ numbers */
 VALUE int_new(long n);                   /* Fixnum or Bignum */
 VALUE int_new_ull(unsigned long long n);
-VALUE float_new(double d);
+VALUE float_new_heap(double d);           /* a Float in a slot: use float_new */
+/* a Float: a flonum when d fits one (value.h) */
+static inline VALUE float_new(double d)
+{
+    VALUE v = flonum_from_dbl(d);
+    return LIKELY(v != Qundef) ? v : float_new_heap(d);
+}
 VALUE big_new_mpz(const mpz_t z);        /* copies; normalises to Fixnum when it fits */
 VALUE big_from_cstr(const char *digits, int base);  /* may return a Fixnum */
 /* SystemStackError unless the C stack holds what GMP takes for that work
@@ -471,6 +477,7 @@ static inline VALUE class_of_inline(VALUE obj)
 {
     if (LIKELY(HEAP_P(obj))) return RBASIC(obj)->klass;
     if (FIXNUM_P(obj)) return vm.c.Fixnum;
+    if (FLONUM_P(obj)) return vm.c.Float;
     if (SYMBOL_P(obj)) return vm.c.Symbol;
     return obj == Qnil ? vm.c.NilClass : obj == Qtrue ? vm.c.TrueClass : vm.c.FalseClass;
 }

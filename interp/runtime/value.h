@@ -1,8 +1,9 @@
 /* value.h: the VALUE word, immediates and heap object layouts.
  *
  * A VALUE is one machine word.  Fixnums have bit 0 set (63-bit integers),
- * Symbols have 0x0e in the low byte, and false/true/nil/undef are the small
- * constants below.  Everything else is a pointer to a GC slot: 8-aligned and
+ * Symbols have 0x0e in the low byte, flonums (most Floats, below) have 010
+ * in the low three bits, and false/true/nil/undef are the small constants
+ * below.  Everything else is a pointer to a GC slot: 8-aligned and
  * nonzero.  Every heap object starts with struct RBasic; its low flag bits
  * hold the type, the GC mark and the frozen bit, the upper 32 bits of the
  * flags word are free for the type (embedded lengths, method names).
@@ -24,6 +25,17 @@ typedef uint32_t ID;
 #define Qtrue  ((VALUE)2)
 #define Qnil   ((VALUE)4)
 #define Qundef ((VALUE)6) /* "no value": never visible to Ruby code */
+
+/* Flonums: a double whose exponent is within 2**-127 .. 2**128 sits in the
+   word itself.  Its top 4 exponent bits are then 0111 or 1000, so three of
+   them follow from the fourth; rotated left by 4, those three become the
+   tag 010, the sign bit 3, and the fourth exponent bit (inverted, so that
+   2.0 is not Qtrue) bit 63.  The encoding of -2**-127 stands for +0.0;
+   2**-127 itself, -0.0, NaN, Infinity and doubles out of range are heap
+   Floats (struct RFloat).  A given double has one form only, so equal?
+   and object_id of a flonum depend on its value. */
+#define FLONUM_P(v)  ((((VALUE)(v)) & 7) == 2 && (VALUE)(v) != (VALUE)2)
+#define FLONUM_ZERO  ((VALUE)0x0a)
 
 #define RTEST(v)     (((VALUE)(v) & ~Qnil) != 0)
 #define NIL_P(v)     ((VALUE)(v) == Qnil)
@@ -236,13 +248,43 @@ struct RRegexp {
 #define RARRAY_PTR(a)  (FL_TEST(a, ARY_EMBED) ? RARRAY(a)->as.ary : RARRAY(a)->as.heap.ptr)
 #define RSTRUCT_LEN(s) (RSTRUCT(s)->len)
 #define RSTRUCT_PTR(s) (FL_TEST(s, STRUCT_HEAP) ? RSTRUCT(s)->as.ptr : RSTRUCT(s)->as.ary)
-#define RFLOAT_VALUE(f) (RFLOAT(f)->value)
+/* the flonum of d, or Qundef when d must be a heap Float */
+static inline VALUE flonum_from_dbl(double d)
+{
+    uint64_t u;
+    __builtin_memcpy(&u, &d, sizeof u);
+    unsigned top = (unsigned)(u >> 59) & 0xf;
+    if (LIKELY(top == 7 || top == 8)) {
+        uint64_t r = ((u << 4) | (u >> 60)) ^ ((uint64_t)1 << 63);
+        r = (r & ~(uint64_t)7) | 2;
+        return (r & ~(uint64_t)8) == 2 ? Qundef : (VALUE)r;   /* Qtrue or FLONUM_ZERO */
+    }
+    return u == 0 ? FLONUM_ZERO : Qundef;
+}
+
+static inline double flonum_to_dbl(VALUE v)
+{
+    if (UNLIKELY(v == FLONUM_ZERO)) return 0.0;
+    uint64_t r = (uint64_t)v ^ ((uint64_t)1 << 63);
+    r = (r & ~(uint64_t)7) | (4 - (r >> 63));   /* 011 or 100 */
+    uint64_t u = (r >> 4) | (r << 60);
+    double d;
+    __builtin_memcpy(&d, &u, sizeof d);
+    return d;
+}
+
+/* the value of a Float, flonum or heap (a Float's low bits are 0 or 010) */
+static inline double RFLOAT_VALUE(VALUE f)
+{
+    return (f & 7) ? flonum_to_dbl(f) : RFLOAT(f)->value;
+}
 #define DATA_PTR(v)    (RDATA(v)->data)
 
 static inline enum vtype value_type(VALUE v)
 {
     if (FIXNUM_P(v)) return T_FIXNUM;
     if (HEAP_P(v)) return BUILTIN_TYPE(v);
+    if (FLONUM_P(v)) return T_FLOAT;
     if (SYMBOL_P(v)) return T_SYMBOL;
     if (v == Qnil) return T_NIL;
     if (v == Qtrue) return T_TRUE;
@@ -254,7 +296,7 @@ static inline enum vtype value_type(VALUE v)
 #define STRING_P(v)  TYPE_P(v, T_STRING)
 #define ARRAY_P(v)   TYPE_P(v, T_ARRAY)
 #define HASH_P(v)    TYPE_P(v, T_HASH)
-#define FLOAT_P(v)   TYPE_P(v, T_FLOAT)
+#define FLOAT_P(v)   (FLONUM_P(v) || TYPE_P(v, T_FLOAT))
 #define BIGNUM_P(v)  TYPE_P(v, T_BIGNUM)
 
 #endif

@@ -32,27 +32,20 @@ static VALUE *obj_ivar_ptr(VALUE obj)
     return FL_TEST(obj, ROBJ_HEAP) ? ROBJECT(obj)->iv.heap.ptr : ROBJECT(obj)->iv.ary;
 }
 
-VALUE obj_ivar_at(VALUE obj, uint32_t idx)
-{
-    return idx < obj_ivar_capa(obj) ? obj_ivar_ptr(obj)[idx] : Qundef;
-}
-
-void obj_ivar_store(VALUE obj, uint32_t idx, VALUE val)
+void obj_ivar_grow(VALUE obj, uint32_t idx)
 {
     uint32_t capa = obj_ivar_capa(obj);
-    if (idx >= capa) {
-        uint32_t ncapa = capa * 2;
-        while (ncapa <= idx) ncapa *= 2;
-        VALUE *p = xmalloc(ncapa * sizeof(VALUE));
-        memcpy(p, obj_ivar_ptr(obj), capa * sizeof(VALUE));
-        for (uint32_t i = capa; i < ncapa; i++) p[i] = Qundef;
-        if (FL_TEST(obj, ROBJ_HEAP)) free(ROBJECT(obj)->iv.heap.ptr);
-        ROBJECT(obj)->iv.heap.ptr = p;
-        ROBJECT(obj)->iv.heap.capa = ncapa;
-        FL_SET(obj, ROBJ_HEAP);
-        gc_malloc_increase(ncapa * sizeof(VALUE));
-    }
-    obj_ivar_ptr(obj)[idx] = val;
+    if (idx < capa) return;
+    uint32_t ncapa = capa * 2;
+    while (ncapa <= idx) ncapa *= 2;
+    VALUE *p = xmalloc(ncapa * sizeof(VALUE));
+    memcpy(p, obj_ivar_ptr(obj), capa * sizeof(VALUE));
+    for (uint32_t i = capa; i < ncapa; i++) p[i] = Qundef;
+    if (FL_TEST(obj, ROBJ_HEAP)) free(ROBJECT(obj)->iv.heap.ptr);
+    ROBJECT(obj)->iv.heap.ptr = p;
+    ROBJECT(obj)->iv.heap.capa = ncapa;
+    FL_SET(obj, ROBJ_HEAP);
+    gc_malloc_increase(ncapa * sizeof(VALUE));
 }
 
 /* ------------------------------------------------------------ side table */

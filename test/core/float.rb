@@ -224,3 +224,138 @@ test "step with floats" do
   assert_equal 4, r.size
   assert_raise(ArgumentError, "step can't be 0") { 1.0.step(2.0, 0.0) {} }
 end
+
+# Most Floats are flonums, immediates in the VALUE word (exponents from
+# 2**-127 to 2**128); the others (-0.0, NaN, Infinity, tiny and huge
+# values) are objects.  Both kinds must behave alike.
+def bits(f) [f].pack("G").unpack("H*")[0] end
+def from_bits(h) [h].pack("H*").unpack("G")[0] end
+
+BOUNDARY = {
+  "0000000000000000" => "0.0",              # flonum (own encoding)
+  "8000000000000000" => "-0.0",             # heap
+  "3ff0000000000000" => "1.0",
+  "4000000000000000" => "2.0",              # must not become true
+  "bff8000000000000" => "-1.5",
+  "3800000000000000" => "5.87747175411144e-39",   # 2**-127: heap (its word would be true)
+  "b800000000000000" => "-5.87747175411144e-39",  # its word stands for 0.0: heap
+  "3810000000000000" => "1.17549435082229e-38",   # 2**-126: smallest flonum exponent
+  "47f0000000000000" => "3.40282366920938e+38",   # 2**128
+  "47ffffffffffffff" => "6.80564733841877e+38",   # largest flonum
+  "4800000000000000" => "6.80564733841877e+38",   # 2**129: heap (prints the same)
+  "7fefffffffffffff" => "1.79769313486232e+308",  # Float::MAX
+  "7fe1ccf385ebc8a0" => "1.0e+308",
+  "0000000000000001" => "4.94065645841247e-324",  # 2**-1074, the smallest denormal
+  "000730d67819e8d2" => "1.0e-308",               # a denormal
+  "7ff0000000000000" => "Infinity",
+  "fff0000000000000" => "-Infinity",
+  "3fb999999999999a" => "0.1",
+}
+
+test "flonum encoding keeps every bit" do
+  BOUNDARY.each do |h, s|
+    f = from_bits(h)
+    assert_equal h, bits(f)
+    assert_equal s, f.to_s
+    assert_equal Float, f.class
+    assert_true f.kind_of?(Numeric)
+    assert_true f.instance_of?(Float)
+    assert_equal h, bits(f * 1.0) unless h == "8000000000000000"
+    assert_equal h, bits(f + 0.0) unless h == "8000000000000000"
+  end
+  assert_equal "7ff8000000000000", bits(0.0 / 0.0).sub(/^f/, "7")
+  assert_true((2.0 ** 129).eql?(from_bits("4800000000000000")))
+  assert_equal 1.0 / 0.0, 1.0 / from_bits("0000000000000000")
+  assert_equal -1.0 / 0.0, 1.0 / from_bits("8000000000000000")
+end
+
+test "arithmetic across the flonum range" do
+  x = 2.0 ** 127
+  assert_equal "4800000000000000", bits(x * 2 * 2)
+  assert_equal "47e0000000000000", bits(x * 2 * 2 / 4)
+  assert_equal "1.0e+76", (1e38 * 1e38).to_s
+  assert_equal "1.0e-60", (1e-30 * 1e-30).to_s
+  assert_equal 1.0, (1e-30 * 1e-30) * 1e60
+  assert_equal 0.75, 1.5 * 0.5
+  assert_equal -0.0, -(0.0)
+  assert_equal "-0.0", (-(0.0)).to_s
+  assert_equal "-0.0", (-1.0 * 0.0).to_s
+  assert_equal "0.0", (1.5 - 1.5).to_s
+  assert_equal 3, (1.5 + 1.5).to_i
+  assert_true 2.0 != true
+  assert_true 2.0 == 2
+  assert_equal 2.0, [true, 2.0][1]
+end
+
+test "object_id and equal?" do
+  BOUNDARY.each_key do |h|
+    f = from_bits(h)
+    assert_equal f.object_id, f.object_id
+    assert_true f.equal?(f)
+    assert_same f, ObjectSpace._id2ref(f.object_id)
+  end
+  x = 1.5
+  assert_equal x.object_id, x.object_id
+  assert_not_equal 1.5.object_id, 2.5.object_id
+  assert_false 1.5.equal?(2.5)
+  assert_false 2.0.equal?(true)
+  assert_false 0.0.equal?(false)
+  ids = [2.0, 1.0, 0.0, 3.0, 0.5].map { |f| f.object_id }
+  others = [2, 1, 0, 3, true, false, nil, :a, :b, "s", Object.new, Float].map { |o| o.object_id }
+  assert_equal [], ids & others
+  assert_equal 5, ids.uniq.size
+  assert_true(ids.all? { |i| i.kind_of?(Integer) })
+end
+
+test "Floats have no singleton methods, dup or clone" do
+  [1.5, 0.0, 1e300, -0.0, 2.0 ** -1074, 0.0 / 0.0].each do |f|
+    assert_raise(TypeError) { def f.foo; end }
+    assert_raise(TypeError) { f.dup }
+    assert_raise(TypeError) { f.clone }
+    assert_false f.frozen?
+    assert_false f.tainted?
+  end
+end
+
+test "hash and eql? agree between flonums and heap Floats" do
+  assert_true 0.0.eql?(-0.0)
+  assert_true((-0.0).eql?(0.0))
+  assert_equal 0.0.hash, (-0.0).hash
+  assert_equal 1, { 0.0 => 1 }[-0.0]
+  assert_equal 1, { -0.0 => 1 }[0.0]
+  big = 2.0 ** 600
+  h = { 1.5 => :flo, big => :heap, 2.0 ** -1074 => :tiny, 1 => :int, 1.0 / 0.0 => :inf }
+  assert_equal :flo, h[3.0 / 2]
+  assert_equal :heap, h[(2.0 ** 300) * (2.0 ** 300)]
+  assert_equal :tiny, h[2.0 ** -1073 / 2]
+  assert_equal :int, h[1]
+  assert_equal :inf, h[2.0 / 0.0]
+  assert_nil h[1.0]
+  assert_equal [1.5].hash, [3.0 / 2].hash
+  assert_equal big.hash, ((2.0 ** 300) * (2.0 ** 300)).hash
+  assert_true [1.5, big].eql?([3.0 / 2, (2.0 ** 300) * (2.0 ** 300)])
+  assert_false 1.0.eql?(1)
+  assert_equal 2, [1.5, 3.0 / 2, big, (2.0 ** 300) * (2.0 ** 300)].uniq.size
+end
+
+test "Marshal round trip of boundary values" do
+  BOUNDARY.each_key do |h|
+    f = from_bits(h)
+    assert_equal h, bits(Marshal.load(Marshal.dump(f)))
+    assert_equal h, bits(Marshal.load(Marshal.dump([f]))[0])
+  end
+  assert_true Marshal.load(Marshal.dump(0.0 / 0.0)).nan?
+  assert_equal "\004\bf\0060", Marshal.dump(0.0)
+  assert_equal "\004\bf\a-0", Marshal.dump(-0.0)
+  assert_equal "\004\bf\binf", Marshal.dump(1.0 / 0.0)
+  assert_equal "\004\bf\bnan", Marshal.dump(0.0 / 0.0)
+  assert_equal "\004\bf\0161e+308\000\310\240", Marshal.dump(1e308)
+  # an equal flonum is the same object: a link, and the links after it
+  # count it (1.8.7 links only the very same Float object, as here
+  # `f = 1.5; [f, f]`; two equal Floats made apart are two objects there)
+  assert_equal "\004\b[\bf\b1.5@\006\"\006s", Marshal.dump([1.5, 1.5, "s"])
+  s = "s"
+  a = Marshal.load(Marshal.dump([2.5, s, 3.5, s, 2.5, 1e300, 1e300]))
+  assert_equal [2.5, "s", 3.5, "s", 2.5, 1e300, 1e300], a
+  assert_same a[1], a[3]
+end

@@ -1,5 +1,6 @@
-# redefinition.rb: the evaluator's fast paths (Fixnum operators, Array#[] and
-# Hash#[], Thread.pass) step aside once the methods they stand for are redefined.
+# redefinition.rb: the evaluator's fast paths (Fixnum and Float operators,
+# Array#[] and Hash#[], Thread.pass) step aside once the methods they stand
+# for are redefined.
 require 'assert'
 
 test "a redefined Fixnum#+ is called" do
@@ -25,6 +26,53 @@ test "a redefined Fixnum#< is called" do
     alias_method :<, :orig_lt
   end
   assert_equal true, (1 < 2)
+end
+
+test "redefined Float and Fixnum arithmetic and bit operators are called" do
+  assert_equal [3.0, 2.5, 0.5, 2, 1, 1, 7, 6, 1], [1.5 + 1.5, 1 + 1.5, 1.0 / 2, 5 / 2, 5 % 2, 5 & 3, 5 | 3, 5 ^ 3, 2 >> 1]
+  class Float
+    alias_method :orig_plus, :+
+    alias_method :orig_div, :/
+    def +(o) :fplus end
+    def /(o) :fdiv end
+  end
+  class Fixnum
+    alias_method :orig_div, :/
+    alias_method :orig_mod, :%
+    alias_method :orig_and, :&
+    alias_method :orig_rshift, :>>
+    def /(o) o == 2 || o == 2.0 ? :div : orig_div(o) end
+    def %(o) o == 2 ? :mod : orig_mod(o) end
+    def &(o) o == 3 ? :and : orig_and(o) end
+    def >>(o) o == 1 ? :rshift : orig_rshift(o) end
+  end
+  x = 1.5
+  x += 1
+  assert_equal [:fplus, :fdiv, :fplus, :div, :mod, :and, :rshift], [1.5 + 1.5, 1.0 / 2, x, 5 / 2, 5 % 2, 5 & 3, 2 >> 1]
+  assert_equal :div, 5 / 2.0
+  class Float
+    alias_method :+, :orig_plus
+    alias_method :/, :orig_div
+  end
+  class Fixnum
+    alias_method :/, :orig_div
+    alias_method :%, :orig_mod
+    alias_method :&, :orig_and
+    alias_method :>>, :orig_rshift
+  end
+  assert_equal [3.0, 0.5, 2, 1, 1, 1], [1.5 + 1.5, 1.0 / 2, 5 / 2, 5 % 2, 5 & 3, 2 >> 1]
+end
+
+test "a redefined Fixnum#+ is called with a Float argument" do
+  class Fixnum
+    alias_method :orig_plus2, :+
+    def +(o) o.is_a?(Float) ? :iplus : orig_plus2(o) end
+  end
+  assert_equal [:iplus, 2.5], [1 + 1.5, 1.5 + 1]
+  class Fixnum
+    alias_method :+, :orig_plus2
+  end
+  assert_equal 2.5, 1 + 1.5
 end
 
 test "a redefined Thread.pass is called" do
