@@ -1,4 +1,5 @@
-"""compare_verdict_test.py: test/bench/compare's verdicts, end to end.
+"""compare_verdict_test.py: test/bench/compare's verdicts, end to end
+(test: alone, it compares CPU times).
 
 - Two builds of the same commit (two copies of the binary under test) on
   three small workloads: every workload is "no change" (with --budget,
