@@ -31,8 +31,10 @@
 # libyaml reads YAML 1.1: a document Syck accepted only as YAML 1.0 (a
 # tab in the indentation, "key:value" without a space, [:sym] with a
 # Symbol first in a flow sequence) may be a syntax error here.
-# Left out: YAML.parse, parse_documents and the node API (YAML::Syck::
-# Node, transform, select, search), YAML::DBM, ypath, the
+# YAML.parse, parse_file, parse_documents/each_node and the node tree
+# (YAML::Syck::Node: kind, type_id, value, transform, [], children) are
+# in yaml/node.rb.
+# Left out: ypath (Node#select, search), YAML::DBM, the
 # emitter options (:Indent, :UseHeader, :SortKeys ... are ignored), and
 # YAML::SpecialHash.
 
@@ -256,6 +258,8 @@ if YAML.date_class
     end
   end
 end
+
+require 'yaml/node'
 
 module Kernel
   # Prints obj (and objs, as a stream) as YAML.
