@@ -19,8 +19,9 @@
 # In 1.8.7 a GC finaliser also removed a Tempfile once it was garbage;
 # miniruby has no ObjectSpace.define_finalizer, so here files are removed
 # at exit (and also by finaliser, where define_finalizer exists).
-# Left out: $SAFE's tainted-tmpdir check; the ".lock" directories 1.8.7
-# made while choosing a name (File::EXCL does that here).
+# As in 1.8.7, with $SAFE > 0 a tainted tmpdir is replaced by /tmp.
+# Left out: the ".lock" directories 1.8.7 made while choosing a name
+# (File::EXCL does that here).
 require 'delegate'
 require 'tmpdir'
 
@@ -30,6 +31,7 @@ class Tempfile < DelegateClass(File)
   @@pending = {}          # the clean-up proc of each Tempfile to remove at exit
 
   def initialize(basename, tmpdir = Dir.tmpdir)
+    tmpdir = '/tmp' if $SAFE > 0 && tmpdir.tainted?   # as 1.8.7
     tmpfile = nil
     tmpname = nil
     n = 0

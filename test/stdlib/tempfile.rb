@@ -41,6 +41,21 @@ test "new: bad input" do
   assert_match(/\ANo such file or directory - #{Regexp.escape(BASE)}\/missing\/x\d{8}-/, e.message)
 end
 
+test "with $SAFE > 0 a tainted tmpdir is replaced by /tmp, as 1.8.7" do
+  tainted = BASE.dup.taint
+  t = proc { $SAFE = 1; Tempfile.new("safe", tainted) }.call
+  assert_equal "/tmp", File.dirname(t.path)
+  assert_true File.exist?(t.path)
+  t.close(true)
+  t = proc { $SAFE = 1; Tempfile.new("safe", BASE.dup) }.call     # untainted: kept
+  assert_equal BASE, File.dirname(t.path)
+  t.close(true)
+  t = Tempfile.new("safe", tainted)                                  # $SAFE 0: kept
+  assert_equal BASE, File.dirname(t.path)
+  t.close(true)
+  assert_equal [], entries
+end
+
 test "IO methods are the File's" do
   t = Tempfile.new("io", BASE)
   assert_kind_of Tempfile, t
