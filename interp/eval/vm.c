@@ -403,6 +403,13 @@ static VALUE main_private(VALUE self, int argc, const VALUE *argv)
     return vm.c.Object;
 }
 
+/* MINIRUBY_GC_STRESS=1 runs the whole process, boot included, under GC.stress */
+static bool gc_stress_wanted(void)
+{
+    const char *stress = getenv("MINIRUBY_GC_STRESS");
+    return stress && *stress && *stress != '0';
+}
+
 void vm_init(void *stack_base)
 {
     io_reserve_std_fds();
@@ -410,7 +417,7 @@ void vm_init(void *stack_base)
     init_main_thread(stack_base);
     parse_stack_floor = stack_floor;
     parse_warn_hook = parse_warning_out;
-    gc_init(stack_base);
+    gc_init(stack_base, gc_stress_wanted());
     vm.verbose = 1;
     vm_init_all();
     vm.top_self = obj_alloc(vm.c.Object);

@@ -46,7 +46,7 @@ bool gc_is_object(VALUE v);                      /* v points at a live slot */
 void gc_each_object(void (*fn)(VALUE obj, void *arg), void *arg);
 size_t gc_count(void);
 void gc_set_limit(size_t bytes);                 /* memory budget: NoMemoryError past it; 0 none */
-void gc_init(void *stack_base);
+void gc_init(void *stack_base, bool stress);      /* stress: collect at every allocation */
 
 /* ------------------------------------------------------------ class.c */
 VALUE class_new(VALUE super);                    /* anonymous class */
