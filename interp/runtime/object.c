@@ -83,29 +83,24 @@ VALUE obj_inspect(VALUE obj)
     return STRING_P(s) ? s : obj_to_s(s);
 }
 
-static VALUE inspecting;   /* Array of objects being inspected: stops recursion */
-
-static bool inspect_enter(VALUE obj)
+/* The guard is the thread's own "inspect" set (hash_exec_recursive), left
+   by an ensure: threads inspect side by side, and an inspect may raise. */
+static VALUE inspect_ivars_body(VALUE obj, VALUE names, bool recursive)
 {
-    for (long i = 0; i < RARRAY_LEN(inspecting); i++)
-        if (RARRAY_PTR(inspecting)[i] == obj) return false;
-    ary_push(inspecting, obj);
-    return true;
-}
-
-static VALUE inspect_ivars(VALUE obj)
-{
-    VALUE names = obj_instance_variables(obj);
     VALUE s = str_new_fmt("#<%s:0x%lx", class_name(obj_class(obj)), (unsigned long)obj);
-    if (!inspect_enter(obj)) return str_cat_cstr(s, " ...>");
+    if (recursive) return str_cat_cstr(s, " ...>");
     for (long i = 0; i < RARRAY_LEN(names); i++) {
         VALUE name = RARRAY_PTR(names)[i];
         VALUE v = obj_inspect(ivar_get(obj, str_to_id(name)));
         str_cat_fmt(s, "%s %s=", i ? "," : "", RSTRING_PTR(name));
         str_append(s, v);
     }
-    ary_pop(inspecting);
     return str_cat_cstr(s, ">");
+}
+
+static VALUE inspect_ivars(VALUE obj)
+{
+    return hash_exec_recursive(inspect_ivars_body, obj, obj_instance_variables(obj), "inspect");
 }
 
 /* 1.8: objects with instance variables show them; otherwise to_s. */
@@ -608,6 +603,4 @@ void object_init(void)
     define_global_const("FALSE", Qfalse);
     vm.c.Data = class_define("Data", vm.c.Object);
     class_set_allocator(vm.c.Data, NULL);
-    inspecting = ary_new();
-    gc_register_root(&inspecting);
 }
