@@ -92,8 +92,8 @@ void ev_setup_block(struct block *b, const struct node_block *node, struct frame
 }
 
 /* ------------------------------------------------------------ method_missing */
-static VALUE missing_kind_holder;   /* MISSING_ kind for the default method_missing */
-
+/* The kind travels in the thread to Kernel#method_missing: a Ruby
+   method_missing between them may switch threads before it calls super. */
 static NOINLINE VALUE call_missing(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
                                    const struct block *blk, int kind)
 {
@@ -101,7 +101,7 @@ static NOINLINE VALUE call_missing(struct frame *f, VALUE recv, ID mid, int argc
     VALUE args = ary_new_capa(argc + 1);
     ary_push(args, ID2SYM(mid));
     for (int i = 0; i < argc; i++) ary_push(args, argv[i]);
-    missing_kind_holder = INT2FIX(kind);
+    vm.th->missing_kind = kind;
     if (!mm) exc_no_method(recv, mid, argc, argv, kind);
     VALUE v = vm_call_me(recv, mm, ID_method_missing, (int)RARRAY_LEN(args), RARRAY_PTR(args), blk);
     GC_GUARD(args);             /* the call's argv is its buffer */
@@ -112,8 +112,8 @@ static NOINLINE VALUE call_missing(struct frame *f, VALUE recv, ID mid, int argc
 static VALUE kernel_method_missing(VALUE self, int argc, const VALUE *argv)
 {
     if (argc < 1 || !SYMBOL_P(argv[0])) exc_raise(vm.c.ArgumentError, "no id given");
-    int kind = FIXNUM_P(missing_kind_holder) ? (int)FIX2LONG(missing_kind_holder) : MISSING_NONE;
-    missing_kind_holder = Qnil;
+    int kind = vm.th->missing_kind;
+    vm.th->missing_kind = MISSING_NONE;
     /* report from the caller's frame, not from method_missing's */
     exc_no_method(self, SYM2ID(argv[0]), argc - 1, argv + 1, kind);
 }
@@ -1116,8 +1116,6 @@ bool vm_respond_to(VALUE obj, ID mid, bool include_private)
 void ev_call_init(void)
 {
     define_private_method(vm.c.Kernel, "method_missing", kernel_method_missing, -1);
-    gc_register_root(&missing_kind_holder);
-    missing_kind_holder = Qnil;
     const char *slow = getenv("MINIRUBY_BENCH_SLOWDOWN");
     if (slow) bench_slowdown = strtoul(slow, NULL, 10);
 }
