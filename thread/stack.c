@@ -209,14 +209,6 @@ void stack_release(void *stack)
     push_free(base);
 }
 
-void *stack_containing(const void *addr)
-{
-    struct region *r = region_of(addr);
-    if (!r) return NULL;
-    size_t slot = (size_t)((const char *)addr - r->base) / pool.size;
-    return r->base + slot * pool.size;
-}
-
 /* ------------------------------------------------------------ the backstop */
 #ifndef MR_SANITIZE                     /* AddressSanitizer reports overflows itself */
 static bool on_guard_page(const char *addr)

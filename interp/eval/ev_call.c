@@ -964,11 +964,6 @@ static VALUE yield_flags(struct frame *f, int argc, const VALUE *argv, int flags
     return vm_invoke_block(blk, argc, argv, blk->self, 0, flags);
 }
 
-VALUE ev_yield(struct frame *f, int argc, const VALUE *argv)
-{
-    return yield_flags(f, argc, argv, 0);
-}
-
 static VALUE ev_yield_node(struct node *n, struct frame *f)
 {
     struct node_call *c = (struct node_call *)n;
@@ -1062,12 +1057,6 @@ VALUE vm_call(VALUE recv, ID mid, int argc, const VALUE *argv)
 
 VALUE vm_call0(VALUE recv, ID mid) { return call_from_c(recv, mid, 0, NULL, NULL, true); }
 VALUE vm_call1(VALUE recv, ID mid, VALUE a) { return call_from_c(recv, mid, 1, &a, NULL, true); }
-
-VALUE vm_call2(VALUE recv, ID mid, VALUE a, VALUE b)
-{
-    VALUE argv[2] = { a, b };
-    return call_from_c(recv, mid, 2, argv, NULL, true);
-}
 
 VALUE vm_call_public(VALUE recv, ID mid, int argc, const VALUE *argv)
 {

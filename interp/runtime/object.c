@@ -424,8 +424,6 @@ VALUE conv_to_str(VALUE obj)
     return convert_checked(obj, T_STRING, ID_to_str, "String", "to_str");
 }
 
-VALUE conv_string_value(VALUE *ptr) { return *ptr = conv_to_str(*ptr); }
-
 VALUE conv_check_str(VALUE obj)
 {
     if (STRING_P(obj)) return obj;
@@ -490,15 +488,6 @@ ID conv_to_id(VALUE obj)
 }
 
 VALUE conv_to_sym(VALUE obj) { return ID2SYM(conv_to_id(obj)); }
-
-VALUE conv_to_proc(VALUE obj)
-{
-    if (TYPE_P(obj, T_PROC)) return obj;
-    VALUE p = convert_with(obj, ID_to_proc, "Proc", false);
-    return TYPE_P(p, T_PROC) ? p : Qnil;
-}
-
-VALUE obj_is_proc(VALUE obj) { return BOOL2V(TYPE_P(obj, T_PROC)); }
 
 /* ------------------------------------------------------------ Data objects */
 VALUE data_new(VALUE klass, const struct data_type *type, void *data)
