@@ -391,6 +391,20 @@ VALUE vm_call_me(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, cons
     }
 }
 
+/* A call site's cache entry is current: filled for this class and no
+   method table changed since.  A current entry without a method is a
+   cached miss (method_missing). */
+static inline __attribute__((always_inline)) bool cache_current(const struct call_cache *cc, VALUE klass)
+{
+    return cc->serial == RCLASS(klass)->serial && cc->state == vm.method_state;
+}
+
+/* The inline-cache hit test of every call site. */
+static inline __attribute__((always_inline)) bool cache_hit(const struct call_cache *cc, VALUE klass)
+{
+    return cache_current(cc, klass) && cc->me;
+}
+
 /* Cache miss, method_missing or a visibility check: kept out of line so
    that the hit path below needs no saved registers and tail-calls. */
 static NOINLINE VALUE dispatch_slow(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
@@ -398,7 +412,7 @@ static NOINLINE VALUE dispatch_slow(struct frame *f, VALUE recv, ID mid, int arg
 {
     VALUE klass = class_of(recv);
     VALUE me = cc->me;
-    if (cc->serial != RCLASS(klass)->serial || cc->state != vm.method_state) {
+    if (!cache_current(cc, klass)) {
         me = class_lookup_method_cached(klass, mid);
         if (LIKELY(!vm_trace_installed)) {   /* tracing: every call must come here */
             cc->serial = RCLASS(klass)->serial;
@@ -457,7 +471,7 @@ VALUE ev_dispatch(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *ar
 {
     VALUE klass = class_of_inline(recv);
     VALUE me = cc->me;
-    if (UNLIKELY(cc->serial != RCLASS(klass)->serial || cc->state != vm.method_state || !me))
+    if (UNLIKELY(!cache_hit(cc, klass)))
         return dispatch_slow(f, recv, mid, argc, argv, blk, cc, nflags);
     /* public, or private called without a receiver */
     VALUE visi = RBASIC(me)->flags & ((VALUE)3 << 14);
@@ -557,7 +571,7 @@ static inline VALUE call_node(struct frame *f, struct node_call *c, VALUE recv, 
 {
     VALUE klass = class_of_inline(recv);
     VALUE me = c->cache.me;
-    if (LIKELY(me && c->cache.serial == RCLASS(klass)->serial && c->cache.state == vm.method_state)) {
+    if (LIKELY(cache_hit(&c->cache, klass))) {
         VALUE visi = RBASIC(me)->flags & ((VALUE)3 << 14);
         if (LIKELY(!visi || (visi == ((VALUE)VIS_PRIVATE << 14) && (c->h.flags & NF_FCALL)))) {
             switch (ME_TYPE(me)) {
@@ -888,8 +902,7 @@ static VALUE opt_thread_pass(struct node *n, struct frame *f)
     VALUE recv = EVAL(c->recv, f);
     f->node = n;
     struct call_cache *cc = &c->cache;
-    if (LIKELY(recv == vm.c.Thread && cc->me && cc->state == vm.method_state &&
-               cc->serial == RCLASS(RBASIC(recv)->klass)->serial &&
+    if (LIKELY(recv == vm.c.Thread && cache_hit(cc, RBASIC(recv)->klass) &&
                ME_TYPE(cc->me) == ME_CFUNC && RMENTRY(cc->me)->body.fn == green_pass_m))
         return green_pass_nil();
     return ev_dispatch(f, recv, c->mid, 0, NULL, NULL, cc, n->flags);
