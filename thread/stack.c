@@ -225,7 +225,6 @@ static void write_str(const char *s) { if (write(2, s, strlen(s)) < 0) { /* stde
 
 static void on_segv(int sig, siginfo_t *info, void *uctx)
 {
-    (void)uctx;
     if (on_guard_page(info->si_addr)) {
         write_str("miniruby: fatal: a C stack overflowed (guard page hit): "
                   "C code recursed past the stack limit\n");

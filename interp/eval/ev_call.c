@@ -52,7 +52,6 @@ VALUE ev_eval_args(struct node_call *c, struct frame *f, VALUE *buf, int bufn, i
    converted with to_proc (Symbol#to_proc, Method#to_proc). */
 VALUE ev_block_arg(struct node *block_arg, struct frame *f, struct block *tmp, const struct block **out)
 {
-    (void)tmp;
     VALUE v = EVAL(block_arg, f);
     if (NIL_P(v)) { *out = NULL; return v; }
     if (!TYPE_P(v, T_PROC)) {
@@ -228,7 +227,6 @@ static VALUE body_in_tag(void *arg)
 
 static enum tag_landing return_landed(void *arg, int state, const struct tag *t, VALUE *result)
 {
-    (void)arg;
     if (state != TAG_RETURN || t->dst != t->id) return TAG_PASS;
     *result = t->val;
     return TAG_DONE;
@@ -509,7 +507,6 @@ static VALUE iter_in_tag(void *arg)
 
 static enum tag_landing iter_landed(void *arg, int state, const struct tag *t, VALUE *result)
 {
-    (void)arg;
     if (t->dst != t->id || (state != TAG_BREAK && state != TAG_RETRY)) return TAG_PASS;
     *result = state == TAG_BREAK ? t->val : Qundef;
     return TAG_DONE;

@@ -375,14 +375,12 @@ int vm_source_line(void)
 /* ------------------------------------------------------------ start-up */
 static VALUE main_to_s(VALUE self, int argc, const VALUE *argv)
 {
-    (void)self; (void)argc; (void)argv;
     return str_new_cstr("main");
 }
 
 /* 1.8.7's main.include: `include Mod` at the top level includes into Object */
 static VALUE main_include(VALUE self, int argc, const VALUE *argv)
 {
-    (void)self;
     if (argc == 0) return vm.c.Object;      /* 1.8.7 allows a bare `include` */
     return vm_call(vm.c.Object, sym_intern_cstr("include"), argc, argv);
 }
@@ -391,14 +389,12 @@ static VALUE main_include(VALUE self, int argc, const VALUE *argv)
    default visibility of the top-level frame, as Module#public does */
 static VALUE main_public(VALUE self, int argc, const VALUE *argv)
 {
-    (void)self;
     vm_call(vm.c.Object, sym_intern_cstr("public"), argc, argv);
     return vm.c.Object;
 }
 
 static VALUE main_private(VALUE self, int argc, const VALUE *argv)
 {
-    (void)self;
     vm_call(vm.c.Object, sym_intern_cstr("private"), argc, argv);
     return vm.c.Object;
 }

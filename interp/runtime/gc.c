@@ -671,7 +671,6 @@ void gc_each_object(void (*fn)(VALUE obj, void *arg), void *arg)
    may be no memory to make one now).  Inside a collection we cannot. */
 static void raise_no_memory(size_t n)
 {
-    (void)n;
     if (heap.collecting || !nomem_error) return;
     exc_raise_obj(nomem_error);
 }
