@@ -34,6 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "runtime/internal.h"
+#include "eval/tag.h"
 
 #ifndef FUZZ_SANDBOX
 #define FUZZ_SANDBOX "test/fuzz/sandbox.rb"
