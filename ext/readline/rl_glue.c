@@ -29,7 +29,7 @@
 #include <unistd.h>
 #include <readline/readline.h>
 #include <readline/history.h>
-#include "runtime/internal.h"
+#include "runtime/ruby.h"
 #include "green.h"
 #include "rl_glue.h"
 
