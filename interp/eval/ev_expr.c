@@ -5,33 +5,30 @@
 #include "eval.h"
 
 /* ------------------------------------------------------------ simple literals */
-static VALUE ev_nil(struct node *n, struct frame *f) { (void)n; (void)f; return Qnil; }
-static VALUE ev_true(struct node *n, struct frame *f) { (void)n; (void)f; return Qtrue; }
-static VALUE ev_false(struct node *n, struct frame *f) { (void)n; (void)f; return Qfalse; }
-static VALUE ev_self(struct node *n, struct frame *f) { (void)n; return f->self; }
+static VALUE ev_nil(struct node *n, struct frame *f) { return Qnil; }
+static VALUE ev_true(struct node *n, struct frame *f) { return Qtrue; }
+static VALUE ev_false(struct node *n, struct frame *f) { return Qfalse; }
+static VALUE ev_self(struct node *n, struct frame *f) { return f->self; }
 
 static VALUE ev_int(struct node *n, struct frame *f)
 {
-    (void)f;
     return int_new(((struct node_int *)n)->val);
 }
 
 static VALUE ev_fixnum(struct node *n, struct frame *f)
 {
-    (void)f;
     return INT2FIX(((struct node_int *)n)->val);
 }
 
-static VALUE ev_bigint(struct node *n, struct frame *f) { (void)f; return ((struct node_bigint *)n)->lit; }
-static VALUE ev_float(struct node *n, struct frame *f) { (void)f; return ((struct node_float *)n)->lit; }
-static VALUE ev_sym(struct node *n, struct frame *f) { (void)f; return ID2SYM(((struct node_sym *)n)->id); }
-static VALUE ev_regex(struct node *n, struct frame *f) { (void)f; return ((struct node_str *)n)->lit; }
+static VALUE ev_bigint(struct node *n, struct frame *f) { return ((struct node_bigint *)n)->lit; }
+static VALUE ev_float(struct node *n, struct frame *f) { return ((struct node_float *)n)->lit; }
+static VALUE ev_sym(struct node *n, struct frame *f) { return ID2SYM(((struct node_sym *)n)->id); }
+static VALUE ev_regex(struct node *n, struct frame *f) { return ((struct node_str *)n)->lit; }
 
 /* A string literal makes a new String each time; long ones share the
    literal's bytes until written. */
 static VALUE ev_str(struct node *n, struct frame *f)
 {
-    (void)f;
     VALUE lit = ((struct node_str *)n)->lit;
     if (FL_TEST(lit, STR_EMBED)) {      /* short: copy the whole slot payload */
         VALUE s = gc_new_obj(T_STRING, vm.c.String);

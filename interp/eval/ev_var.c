@@ -240,13 +240,11 @@ static VALUE ev_cdecl(struct node *n, struct frame *f)
 /* ------------------------------------------------------------ $1, $& ... */
 static VALUE ev_nth_ref(struct node *n, struct frame *f)
 {
-    (void)f;
     return re_nth_match((int)((struct node_int *)n)->val, vm_svar_get(0));
 }
 
 static VALUE ev_back_ref(struct node *n, struct frame *f)
 {
-    (void)f;
     return re_last_match_special((int)((struct node_int *)n)->val);
 }
 

@@ -42,7 +42,6 @@ static VALUE k_raise(VALUE self, int argc, const VALUE *argv)
 /* ------------------------------------------------------------ loop, catch */
 static VALUE loop_body(VALUE arg)
 {
-    (void)arg;
     struct yielder y;
     vm_yield_prepare(&y);
     for (;;) vm_yield_next(&y, Qundef);
@@ -51,7 +50,6 @@ static VALUE loop_body(VALUE arg)
 
 static VALUE loop_stop(VALUE arg, VALUE exc)
 {
-    (void)arg;
     return ivar_get(exc, sym_intern_cstr("@result"));
 }
 

@@ -558,17 +558,6 @@ void io_flush_all(void)
         if (f->wlen > 0 && f->fd >= 0) rio_flush_quiet(f);
 }
 
-VALUE io_gets_stdin(void)
-{
-    if (io_is_io(var_stdin)) return io_getline(var_stdin, var_rs);
-    return vm_call0(var_stdin, sym_intern_cstr("gets"));
-}
-
-int io_wait_readable(int fd, double timeout)
-{
-    return (green_wait_fd(fd, POLLIN, timeout) & (POLLIN | POLLHUP | POLLERR)) != 0;
-}
-
 /* For extensions that wait on an IO themselves (io/wait): the checks of
    a read, then the descriptor and the bytes already in the read buffer. */
 int io_readable_fd(VALUE io, long *buffered)
@@ -576,11 +565,6 @@ int io_readable_fd(VALUE io, long *buffered)
     struct rio *f = io_rio_readable(io);
     *buffered = f->rlen;
     return f->fd;
-}
-
-int io_wait_writable(int fd)
-{
-    return (green_wait_fd(fd, POLLOUT, -1) & (POLLOUT | POLLERR | POLLHUP)) != 0;
 }
 
 /* ------------------------------------------------------------ sockets */

@@ -257,7 +257,7 @@ static VALUE switch_back(VALUE arg)
     return Qnil;
 }
 
-static VALUE switch_body(VALUE arg) { (void)arg; return vm_yield(0, NULL); }
+static VALUE switch_body(VALUE arg) { return vm_yield(0, NULL); }
 
 /* The effective id becomes the real one (or the saved one when they are
    the same); with a block, only while it runs.  EPERM when all three are

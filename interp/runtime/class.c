@@ -414,11 +414,6 @@ void define_private_method(VALUE klass, const char *name, cfunc fn, int arity)
     add_cfunc(klass, name, fn, arity, VIS_PRIVATE);
 }
 
-void define_protected_method(VALUE klass, const char *name, cfunc fn, int arity)
-{
-    add_cfunc(klass, name, fn, arity, VIS_PROTECTED);
-}
-
 void define_singleton_method(VALUE obj, const char *name, cfunc fn, int arity)
 {
     add_cfunc(singleton_class(obj), name, fn, arity, VIS_PUBLIC);
@@ -433,11 +428,6 @@ void define_module_function(VALUE module, const char *name, cfunc fn, int arity)
 void define_global_function(const char *name, cfunc fn, int arity)
 {
     define_module_function(vm.c.Kernel, name, fn, arity);
-}
-
-void define_alias(VALUE klass, const char *new_name, const char *old_name)
-{
-    class_alias_method(klass, sym_intern_cstr(new_name), sym_intern_cstr(old_name));
 }
 
 void undef_method(VALUE klass, const char *name)

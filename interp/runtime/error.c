@@ -268,11 +268,6 @@ void exc_local_jump(const char *reason, VALUE val, const char *msg)
     exc_raise_obj(exc);
 }
 
-void exc_fatal(const char *msg)
-{
-    exc_raise_obj(exc_new(vm.c.Fatal, msg, (long)strlen(msg)));
-}
-
 void exc_warn(const char *fmt, ...)
 {
     if (!vm.verbose) return;

@@ -247,13 +247,6 @@ VALUE htab_lookup(struct hashtab *t, VALUE key)
     return i < 0 ? Qundef : t->ent[i].val;
 }
 
-VALUE htab_lookup_key(struct hashtab *t, VALUE key)
-{
-    if (!t || t->count == 0) return Qundef;
-    long i = find(t, key, key_hash(key));
-    return i < 0 ? Qundef : t->ent[i].key;
-}
-
 long htab_insert(struct hashtab *t, VALUE key, VALUE val, bool *added)
 {
     uint64_t h = key_hash(key);
@@ -273,7 +266,6 @@ long htab_insert(struct hashtab *t, VALUE key, VALUE val, bool *added)
 }
 
 void htab_set_key_at(struct hashtab *t, long i, VALUE key) { t->ent[i].key = key; }
-void htab_set_val_at(struct hashtab *t, long i, VALUE val) { t->ent[i].val = val; }
 
 void htab_delete_at(struct hashtab *t, long i)
 {

@@ -262,7 +262,6 @@ VALUE big_pow(VALUE x, VALUE y);                 /* x Integer, y anything */
 VALUE big_bitop(VALUE x, VALUE y, ID op);        /* x Integer: & | ^ */
 VALUE big_shift(VALUE x, VALUE n, bool left);    /* x Integer: << >> */
 VALUE num_bit_coerce(VALUE y);                   /* operand of a bit op: Integer, Float is a TypeError */
-VALUE num_dbl_cmp(double a, double b);
 bool num_float_step(VALUE from, VALUE to, VALUE step, bool excl);  /* yields; false unless one is a Float */           /* -1/0/1, nil if either is NaN */
 void flo_divmod_d(double x, double y, double *divp, double *modp);  /* floored, as Float#divmod */
 const char *num_op_name(enum int_op op);

@@ -255,7 +255,6 @@ VALUE cvar_get(VALUE klass, ID id)
 
 void cvar_set(VALUE klass, ID id, VALUE val, bool declare)
 {
-    (void)declare;
     struct idtab *t = cvar_owner(klass, id);
     if (!t) {
         struct class_ext *ext = RCLASS_EXT(cvar_base(klass));
