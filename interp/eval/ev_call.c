@@ -621,18 +621,33 @@ static VALUE ev_call3(struct node *n, struct frame *f)
 #define OPS_SAFE4 4     /* $SAFE 4 reached: a << x and a.pop are checked calls */
 static uint8_t fix_ops_redefined, flo_ops_redefined;
 static uint8_t container_ops_redefined;   /* Array#[] << pop or Hash#[] */
+uint8_t ev_to_s_redefined;                /* to_s of Fixnum Float Symbol nil true false */
 
 void ev_trace_fast_paths(bool tracing)
 {
-    uint8_t *flags[] = { &fix_ops_redefined, &flo_ops_redefined, &container_ops_redefined };
+    uint8_t *flags[] = { &fix_ops_redefined, &flo_ops_redefined, &container_ops_redefined,
+                         &ev_to_s_redefined };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         *flags[i] = (uint8_t)((*flags[i] & (OPS_REDEFINED | OPS_SAFE4)) | (tracing ? OPS_TRACED : 0));
 }
 
 void ev_safe4_fast_paths(void) { container_ops_redefined |= OPS_SAFE4; }
 
+/* klass (a class or module) is among the ancestors of a class whose to_s
+   interpolation does without: a to_s defined or removed there may change
+   which to_s those objects have */
+static bool to_s_holder(VALUE klass)
+{
+    VALUE classes[] = { vm.c.Fixnum, vm.c.Float, vm.c.Symbol, vm.c.NilClass, vm.c.TrueClass, vm.c.FalseClass };
+    for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++)
+        for (VALUE k = classes[i]; k; k = RCLASS(k)->super)
+            if (k == klass || (BUILTIN_TYPE(k) == T_ICLASS && iclass_module(k) == klass)) return true;
+    return false;
+}
+
 void ev_note_redefinition(VALUE klass, ID mid)
 {
+    if (mid == ID_to_s && to_s_holder(klass)) ev_to_s_redefined |= OPS_REDEFINED;
     bool common = klass == vm.c.Numeric || klass == vm.c.Comparable || klass == vm.c.Object ||
                   klass == vm.c.Kernel;
     bool fix = common || klass == vm.c.Fixnum || klass == vm.c.Integer;

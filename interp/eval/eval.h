@@ -80,6 +80,7 @@ VALUE ev_lambda_return_value(VALUE v);
 NORETURN void ev_raise_at(struct frame *f, struct node *n, VALUE klass, const char *fmt, ...) PRINTF(4, 5);
 bool ev_opt_redefined(VALUE klass, ID mid);
 void ev_note_redefinition(VALUE klass, ID mid);
+extern uint8_t ev_to_s_redefined;   /* nonzero: interpolation calls to_s of Fixnum, Symbol... */
 
 /* stack and interrupt checks at method and block entry, loop back-edges */
 static inline void ev_safe_point(void)
