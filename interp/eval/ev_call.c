@@ -631,24 +631,40 @@ static VALUE ev_call3(struct node *n, struct frame *f)
 #define OPS_TRACED 2
 #define OPS_SAFE4 4     /* $SAFE 4 reached: a << x and a.pop are checked calls */
 static uint8_t fix_ops_redefined, flo_ops_redefined;
-static uint8_t container_ops_redefined;   /* Array#[] << pop or Hash#[] */
+static uint8_t container_ops_redefined;   /* Array#[] []= << pop or Hash#[] []= */
+uint8_t ev_to_s_redefined;                /* to_s of Fixnum Float Symbol nil true false */
 
 void ev_trace_fast_paths(bool tracing)
 {
-    uint8_t *flags[] = { &fix_ops_redefined, &flo_ops_redefined, &container_ops_redefined };
+    uint8_t *flags[] = { &fix_ops_redefined, &flo_ops_redefined, &container_ops_redefined,
+                         &ev_to_s_redefined };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         *flags[i] = (uint8_t)((*flags[i] & (OPS_REDEFINED | OPS_SAFE4)) | (tracing ? OPS_TRACED : 0));
 }
 
 void ev_safe4_fast_paths(void) { container_ops_redefined |= OPS_SAFE4; }
 
+/* klass (a class or module) is among the ancestors of a class whose to_s
+   interpolation does without: a to_s defined or removed there may change
+   which to_s those objects have */
+static bool to_s_holder(VALUE klass)
+{
+    VALUE classes[] = { vm.c.Fixnum, vm.c.Float, vm.c.Symbol, vm.c.NilClass, vm.c.TrueClass, vm.c.FalseClass };
+    for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++)
+        for (VALUE k = classes[i]; k; k = RCLASS(k)->super)
+            if (k == klass || (BUILTIN_TYPE(k) == T_ICLASS && iclass_module(k) == klass)) return true;
+    return false;
+}
+
 void ev_note_redefinition(VALUE klass, ID mid)
 {
+    if (mid == ID_to_s && to_s_holder(klass)) ev_to_s_redefined |= OPS_REDEFINED;
     bool common = klass == vm.c.Numeric || klass == vm.c.Comparable || klass == vm.c.Object ||
                   klass == vm.c.Kernel;
     bool fix = common || klass == vm.c.Fixnum || klass == vm.c.Integer;
     bool flo = common || klass == vm.c.Float;
-    if ((mid == ID_aref || mid == ID_lshift || mid == ID_pop) && (klass == vm.c.Array || klass == vm.c.Hash))
+    if ((mid == ID_aref || mid == ID_aset || mid == ID_lshift || mid == ID_pop) &&
+        (klass == vm.c.Array || klass == vm.c.Hash))
         container_ops_redefined |= OPS_REDEFINED;
     switch (mid) {
     case ID_aref: case ID_lshift: case ID_rshift: case ID_and: case ID_or: case ID_xor:
@@ -808,16 +824,39 @@ static inline bool hashed_in_c(VALUE key)
     return SPECIAL_P(key) || BUILTIN_TYPE(key) == T_STRING || BUILTIN_TYPE(key) == T_FLOAT;
 }
 
+/* a[i] and h[k] without the call, or Qundef */
+VALUE ev_opt_aref(VALUE a, VALUE b)
+{
+    if (plain(a, vm.c.Array) && FIXNUM_P(b)) return ary_entry(a, FIX2LONG(b));
+    if (plain(a, vm.c.Hash) && hashed_in_c(b)) return hash_lookup(a, b);   /* missing: the default, by the call */
+    return Qundef;
+}
+
 static VALUE opt_aref(struct node *n, struct frame *f)
 {
     struct node_call *c = (struct node_call *)n;
     VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);
-    if (plain(a, vm.c.Array) && FIXNUM_P(b)) return ary_entry(a, FIX2LONG(b));
-    if (plain(a, vm.c.Hash) && hashed_in_c(b)) {
-        VALUE v = hash_lookup(a, b);
-        if (v != Qundef) return v;     /* a missing key: the default, by the call */
+    VALUE v = ev_opt_aref(a, b);
+    return v != Qundef ? v : opt_slow(n, f, a, b);
+}
+
+/* a[i] = v and h[k] = v (ev_attrasgn): true if done here.  Not when
+   it could raise (frozen; an index before the start; a new key while
+   the hash is iterated) or run Ruby code (keys hashed by #hash). */
+bool ev_opt_aset(VALUE recv, VALUE key, VALUE val)
+{
+    if (plain(recv, vm.c.Hash)) {
+        if (FL_TEST(recv, FL_FROZEN) || RHASH(recv)->iter_lev > 0 || !hashed_in_c(key)) return false;
+        hash_aset(recv, key, val);
+        return true;
     }
-    return opt_slow(n, f, a, b);
+    if (plain(recv, vm.c.Array) && FIXNUM_P(key)) {
+        long i = FIX2LONG(key);
+        if (FL_TEST(recv, FL_FROZEN) || i < 0 || i > RARRAY_LEN(recv)) return false;
+        ary_store(recv, i, val);
+        return true;
+    }
+    return false;
 }
 
 static VALUE opt_lshift(struct node *n, struct frame *f)

@@ -79,6 +79,9 @@ VALUE ev_lambda_return_value(VALUE v);
 NORETURN void ev_raise_at(struct frame *f, struct node *n, VALUE klass, const char *fmt, ...) PRINTF(4, 5);
 bool ev_opt_redefined(VALUE klass, ID mid);
 void ev_note_redefinition(VALUE klass, ID mid);
+VALUE ev_opt_aref(VALUE recv, VALUE key);             /* a[i], h[k] without the call, or Qundef */
+bool ev_opt_aset(VALUE recv, VALUE key, VALUE val);   /* a[i] = v, h[k] = v without the call */
+extern uint8_t ev_to_s_redefined;   /* nonzero: interpolation calls to_s of Fixnum, Symbol... */
 
 /* stack and interrupt checks at method and block entry, loop back-edges */
 static inline void ev_safe_point(void)

@@ -366,6 +366,7 @@ void class_remove_method(VALUE klass, ID mid)
         exc_name_error(mid, "method `%s' not defined in %s", sym_name(mid), class_name(klass));
     idtab_delete(RCLASS(klass)->m_tbl, mid, NULL);
     vm.method_state++;
+    if (vm.booted) ev_note_redefinition(klass, mid);   /* another method is found now */
 }
 
 bool class_method_defined(VALUE klass, ID mid, int visi_mask)

@@ -185,7 +185,7 @@ static void set_errinfo(VALUE v, ID id, void *data)
 static VALUE get_errat(ID id, void *data)
 {
     VALUE e = vm.th->errinfo;
-    return NIL_P(e) ? Qnil : ivar_get(e, ID_bt);
+    return NIL_P(e) ? Qnil : exc_backtrace_get(e);
 }
 static void set_errat(VALUE v, ID id, void *data)
 {
