@@ -77,7 +77,6 @@ VALUE ev_call_super(struct frame *f, int argc, const VALUE *argv, const struct b
 VALUE ev_zsuper_args(struct frame *f);         /* Array of the current method's arguments */
 VALUE ev_lambda_return_value(VALUE v);
 NORETURN void ev_raise_at(struct frame *f, struct node *n, VALUE klass, const char *fmt, ...) PRINTF(4, 5);
-bool ev_opt_redefined(VALUE klass, ID mid);
 void ev_note_redefinition(VALUE klass, ID mid);
 VALUE ev_opt_aref(VALUE recv, VALUE key);             /* a[i], h[k] without the call, or Qundef */
 bool ev_opt_aset(VALUE recv, VALUE key, VALUE val);   /* a[i] = v, h[k] = v without the call */
