@@ -365,12 +365,20 @@ static VALUE mod_freeze(VALUE self, int argc, const VALUE *argv)
     return obj_freeze(self);
 }
 
+/* A fresh copy (dup, clone, a class) owns its method table; a live module
+   may be included, and its include classes share the table: they keep the
+   old one, as in 1.8.7 (class_gc_mark marks it through them; never freed). */
 static VALUE mod_init_copy(VALUE self, int argc, const VALUE *argv)
 {
     VALUE orig = argv[0];
+    if (!HEAP_P(orig) || BUILTIN_TYPE(orig) != BUILTIN_TYPE(self))
+        exc_raise(vm.c.TypeError, "initialize_copy should take same class object");
+    bool fresh = TYPE_P(self, T_CLASS) || FL_TEST(self, CLASS_COPY_PENDING);
+    FL_UNSET(self, CLASS_COPY_PENDING);
     struct RClass *dst = RCLASS(self), *src = RCLASS(orig);
-    idtab_free(dst->m_tbl);
-    dst->m_tbl = idtab_copy(src->m_tbl);
+    struct idtab *old = dst->m_tbl;
+    dst->m_tbl = self == orig ? idtab_new() : idtab_copy(src->m_tbl);   /* 1.8.7 empties a self-copy */
+    if (fresh) idtab_free(old);
     dst->super = src->super;
     if (src->ext->const_tbl) dst->ext->const_tbl = idtab_copy(src->ext->const_tbl);
     if (src->ext->iv_tbl) dst->ext->iv_tbl = idtab_copy(src->ext->iv_tbl);
