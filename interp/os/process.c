@@ -433,5 +433,6 @@ void process_init(void)
     define_global_function("system", k_system, -1);
     define_global_function("`", k_backquote, 1);
     define_global_function("exec", k_exec, -1);
+    define_singleton_method(m, "exec", k_exec, -1);   /* 1.8.7's Process.exec */
     define_global_function("fork", k_fork, 0);
 }
