@@ -308,6 +308,7 @@ static VALUE f_readlink(VALUE self, int argc, const VALUE *argv)
         if (n < 0) exc_sys_fail(str_cstr(path));
         if (n < size) {
             str_resize(buf, n);
+            FL_SET(buf, FL_TAINT);   /* read from outside, as in 1.8.7 */
             return buf;
         }
     }

@@ -104,6 +104,34 @@ test "File.read, IO#gets, IO#read, File.expand_path, Dir" do
   end
 end
 
+test "path results of File and Dir carry the taint of what they come from" do
+  t = lambda { |s| s.taint }
+  assert_true File.basename(t["/a/b"]).tainted?
+  assert_true File.basename(t[""]).tainted?
+  assert_true File.basename(t["a.rb"], ".rb").tainted?
+  assert_false File.basename("a", t["x"]).tainted?
+  assert_true File.dirname(t["/a/b"]).tainted?
+  assert_false File.dirname(t["a"]).tainted?            # "." comes from nowhere
+  assert_true File.extname(t["a.rb"]).tainted?
+  assert_false File.extname(t["a"]).tainted?
+  assert_equal [true, true], File.split(t["a/b"]).map { |x| x.tainted? }
+  assert_equal [false, true], File.split(t["b"]).map { |x| x.tainted? }
+  assert_true File.expand_path("x", t["/y"]).tainted?
+  assert_false File.expand_path("/x", t["/y"]).tainted?
+  assert_false File.expand_path("/a").tainted?
+  assert_true File.expand_path("a").tainted?             # the working directory is outside data
+  assert_true File.expand_path("~").tainted?             # so is HOME
+  assert_false File.expand_path("~root").tainted?
+  assert_true Dir.pwd.tainted?
+  assert_true Dir.getwd.tainted?
+  File.symlink("/x", TMP)
+  begin
+    assert_true File.readlink(TMP).tainted?
+  ensure
+    File.unlink(TMP)
+  end
+end
+
 test "ENV values, keys" do
   ENV["MINIRUBY_TAINT"] = "v"
   assert_true ENV["MINIRUBY_TAINT"].tainted?
