@@ -141,6 +141,37 @@ test "ENV values, keys" do
   ENV.delete("MINIRUBY_TAINT")
 end
 
+test "ENV[\"PATH\"] is tainted only when a folder in it is world-writable" do
+  dir = "#{TMP}.d"
+  Dir.mkdir(dir)
+  Dir.mkdir("#{dir}/open")
+  File.chmod(0777, "#{dir}/open")
+  Dir.mkdir("#{dir}/sticky")
+  File.chmod(01777, "#{dir}/sticky")
+  Dir.mkdir("#{dir}/sticky/sub")
+  Dir.mkdir("#{dir}/open/sub")
+  begin
+    probe = "print ENV['PATH'].tainted?, ENV.fetch('PATH').tainted?, ENV.values_at('PATH')[0].tainted?, " \
+            "ENV.to_a.assoc('PATH')[1].tainted?"
+    run = lambda { |path| `PATH=#{path} #{RUBY} -e "#{probe}" 2>&1` }
+    assert_equal "falsefalsefalsetrue", run["/usr/bin:/bin"]
+    assert_equal "falsefalsefalsetrue", run["/bin:#{dir}/sticky/sub"]
+    out = run["/bin:#{dir}/open/sub"]
+    assert_equal "-e:1: warning: Insecure world writable dir #{dir}/open in PATH, mode 040777\ntruetruetruetrue", out
+    out = run["#{dir}/sticky"]
+    assert_equal "-e:1: warning: Insecure world writable dir #{dir}/sticky in PATH, mode 041777\ntruetruetruetrue", out
+    set = "ENV['PATH'] = '/bin'; a = ENV['PATH'].tainted?; ENV['PATH'] = '/bin'.taint; " \
+          "b = ENV['PATH'].tainted?; ENV.delete('PATH').tainted?; print a, b"
+    assert_equal "falsetrue", `#{RUBY} -e "#{set}" 2>&1`
+  ensure
+    Dir.rmdir("#{dir}/open/sub")
+    Dir.rmdir("#{dir}/open")
+    Dir.rmdir("#{dir}/sticky/sub")
+    Dir.rmdir("#{dir}/sticky")
+    Dir.rmdir(dir)
+  end
+end
+
 test "gets from $stdin and ARGV in a child" do
   out = `echo hi | #{RUBY} -e 'print gets.tainted?, $_.tainted?, $stdin.tainted?'`
   assert_equal "truetruefalse", out
