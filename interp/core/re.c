@@ -163,25 +163,48 @@ static long bare_repeat_pos(const char *s, long len)
     return 0;
 }
 
-/* The 1-based position of a repeat right after an anchor (^ $ \\b \\B \\A
-   \\z \\Z \\G), 0 if none: 1.8.7 finds nothing to repeat there. */
-static long anchor_repeat_pos(const char *s, long len)
+static void splice(VALUE *out, const char **copied, const char *upto, const char *insert);
+
+/* Anchors (^ $ \b \B \A \z \Z \G) that a repeat follows.  1.8.7 refuses
+   one at the start of a branch ("no previous pattern") and takes one after
+   an atom (a\b+, a$?); Oniguruma refuses both.  With wrapped NULL: the
+   1-based position of the first refused repeat, 0 if none.  Else the
+   pattern with each taken one as (?-:anchor) goes to *wrapped (made on
+   first use). */
+static long anchor_repeats(const char *s, long len, VALUE *wrapped)
 {
-    for (long i = 0; i + 1 < len; i++) {
+    const char *copied = s;
+    bool atom = false;
+    for (long i = 0; i < len; i++) {
         char c = s[i];
         long next = i + 1;
         bool anchor = false;
-        if (c == '\\') { anchor = strchr("bBAzZG", s[i + 1]) != NULL; next = i + 2; }
+        if (c == '\\' && i + 1 < len) { anchor = strchr("bBAzZG", s[i + 1]) != NULL; next = i + 2; }
         else if (c == '[') {
             i++;
             if (i < len && s[i] == '^') i++;
             if (i < len && s[i] == ']') i++;
             while (i < len && s[i] != ']') i += s[i] == '\\' ? 2 : 1;
+            atom = true;
             continue;
-        } else anchor = c == '^' || c == '$';
-        if (anchor && next < len && strchr("*+?{", s[next])) return next + 1;
-        if (c == '\\') i++;
+        } else if (c == '(') {
+            if (i + 1 < len && s[i + 1] == '?')
+                while (i + 1 < len && !strchr(":)=!>", s[i + 1])) i++;
+            if (i + 1 < len && s[i + 1] != '(' && strchr(":=!>", s[i + 1])) i++;
+            atom = false;
+            continue;
+        } else if (c == '|') { atom = false; continue; }
+        else anchor = c == '^' || c == '$';
+        bool repeated = anchor && next < len && strchr("*+?{", s[next]);
+        if (repeated && !atom && !wrapped) return next + 1;
+        if (repeated && atom && wrapped) {
+            splice(wrapped, &copied, s + i, "(?-:");
+            splice(wrapped, &copied, s + next, ")");
+        }
+        if (!anchor) atom = true;
+        i = next - 1;
     }
+    if (wrapped && *wrapped) str_cat(*wrapped, copied, s + len - copied);
     return 0;
 }
 
@@ -219,7 +242,7 @@ static void compile_error_text(int code, OnigErrorInfo *ei, const char *src, lon
         }
         /* fall through */
     case ONIGERR_TARGET_OF_REPEAT_OPERATOR_INVALID:
-        if (code == ONIGERR_TARGET_OF_REPEAT_OPERATOR_INVALID && (at = anchor_repeat_pos(src, len)) > 0) {
+        if (code == ONIGERR_TARGET_OF_REPEAT_OPERATOR_INVALID && (at = anchor_repeats(src, len, NULL)) > 0) {
             snprintf(msg, sizeof msg, "invalid regular expression; there's no previous pattern, "
                      "to which '%c' would define cardinality at %ld", src[at - 1], at);
             break;
@@ -268,7 +291,9 @@ static unsigned parse_depth_for_stack(const char *src, long len)
    - a repeated (?:...) that holds only anchors or look-aheads: 1.8.7
      repeats it; Oniguruma refuses it, but not when the group is an option
      group, so on that error compile() retries with each repeated (?: as
-     (?-: (which changes no option). */
+     (?-: (which changes no option).  The retry also puts an anchor
+     repeated after an atom (a\b+, a$?), which 1.8.7 takes too, in such a
+     group. */
 
 /* bytes of the character at p under enc (1 for an ASCII byte) */
 static long la_char_len(OnigEncoding enc, const char *p, const char *end)
@@ -363,7 +388,7 @@ static VALUE onig_pattern(const char *src, long len, OnigEncoding enc, const cha
     const char *p = src, *end = src + len, *copied = src;
     VALUE out = 0;
     bool in_class = false, greedy = false;   /* greedy: p follows a greedy * + or ? */
-    bool comments = memchr(src, '#', (size_t)len) != NULL;   /* (?#...) or /x: not checked for nesting */
+    bool comments = memchr(src, '#', (size_t)len) != NULL;   /* (?#...) or /x: no nesting check */
     *error = NULL;
     while (p < end) {
         char c = *p;
@@ -395,7 +420,8 @@ static VALUE onig_pattern(const char *src, long len, OnigEncoding enc, const cha
     return out;
 }
 
-/* pat with every (?: group that a repeat follows made a (?-: group. */
+/* pat with every (?: group that a repeat follows made a (?-: group, and
+   each repeated anchor after an atom wrapped in one. */
 static VALUE option_groups(const char *pat, long len, OnigEncoding enc)
 {
     const char *p = pat, *end = pat + len, *copied = pat;
@@ -414,7 +440,10 @@ static VALUE option_groups(const char *pat, long len, OnigEncoding enc)
         p += la_char_len(enc, p, end);
     }
     if (out) str_cat(out, copied, end - copied);
-    return out;
+    VALUE wrapped = 0;
+    anchor_repeats(out ? RSTRING_PTR(out) : pat, out ? RSTRING_LEN(out) : len, &wrapped);
+    GC_GUARD(out);
+    return wrapped ? wrapped : out;
 }
 
 static int onig_compile(regex_t **reg, const char *pat, long plen, OnigOptionType o, int kc, OnigErrorInfo *ei)

@@ -556,6 +556,11 @@ test "a repeated anchor and a repeated repeat are errors as in 1.8.7" do
   assert_raise(RegexpError, "#{no_prev} '+' would define cardinality at 3: /\\b+/") { Regexp.new("\\b+") }
   assert_raise(RegexpError, "#{no_prev} '{' would define cardinality at 3: /\\A{2}/") { Regexp.new("\\A{2}") }
   assert_raise(RegexpError, "#{no_prev} '*' would define cardinality at 4: /a|^*/") { Regexp.new("a|^*") }
+  assert_raise(RegexpError, "#{no_prev} '*' would define cardinality at 4: /a(^*)/") { Regexp.new("a(^*)") }
+  %w[a\\b* a\\B+ a\\A* a\\z? a$* a^? (a)^* a|b^* [a]\\b* (?:a)\\b?].each do |s|
+    assert_equal s, Regexp.new(s).source                 # after an atom, 1.8.7 takes it
+  end
+  assert_equal 0, "a" =~ /a^*/
   %w[a** a*+ a+* a?* a++ a?+ (?:a)*+ (a)++ .** a{2}*+ a**?].each do |s|
     assert_raise(RegexpError, "nested *?+ in regexp: /#{s}/") { Regexp.new(s) }
   end
