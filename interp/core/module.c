@@ -414,7 +414,19 @@ static VALUE module_s_alloc(VALUE klass)
     return m;
 }
 
-static VALUE mod_initialize(VALUE self, int argc, const VALUE *argv) { return eval_body_under(self); }
+static VALUE mod_initialize(VALUE self, int argc, const VALUE *argv)
+{
+    eval_body_under(self);
+    return Qnil;   /* as 1.8.7's: new returns the module, not this */
+}
+
+/* Class.new makes classes without it: every class that gets here is
+   initialized already. */
+static VALUE class_initialize(VALUE self, int argc, const VALUE *argv)
+{
+    exc_raise(vm.c.TypeError, "already initialized class");
+    return Qnil;
+}
 
 static VALUE class_s_new(VALUE self, int argc, const VALUE *argv)
 {
@@ -504,6 +516,7 @@ void module_init(void)
     define_method(c, "new", class_new_m, -1);
     define_method(c, "allocate", class_allocate_m, 0);
     define_private_method(c, "initialize_copy", class_init_copy, 1);
+    define_private_method(c, "initialize", class_initialize, -1);
     define_method(c, "superclass", class_superclass_m, 0);
     define_private_method(c, "inherited", mod_nop, 1);
     undef_method(c, "append_features");

@@ -1,6 +1,7 @@
-# Module#initialize_copy on a live module, as 1.8.7 does it: the module
-# takes the other's methods and constants, the classes that included it
-# keep the methods they had, and a wrong argument is a TypeError.
+# Module#initialize_copy on a live module and Class#initialize, as 1.8.7
+# does them: the module takes the other's methods and constants, the
+# classes that included it keep the methods they had, a wrong argument is a
+# TypeError, and a class cannot be initialized again.
 require 'assert'
 
 module CopyTarget; def from_target; :target; end; end
@@ -46,4 +47,18 @@ test "dup and clone of a module still copy it" do
   assert_true c.instance_methods.include?("map")
   assert_equal "", Enumerable.clone.name
   assert_equal "b", Class.new(String).clone.new("b")
+end
+
+test "Class#initialize refuses a class, Module#initialize returns nil" do
+  assert_raise(TypeError, "already initialized class") { String.send(:initialize) }
+  assert_raise(TypeError, "already initialized class") { String.send(:initialize, Object, 1) }
+  assert_raise(TypeError, "already initialized class") { Class.new.send(:initialize, Object) }
+  assert_equal "s", String.new("s")
+  assert_equal -1, Class.instance_method(:initialize).arity
+  assert_nil Module.new.send(:initialize)
+  m = Module.new
+  assert_nil m.send(:initialize) { def in_m; end }
+  assert_equal ["in_m"], m.instance_methods
+  assert_kind_of Module, Module.new { }
+  assert_kind_of Class, Class.new(String) { }
 end
