@@ -92,6 +92,27 @@ test "level 1: tainted strings cannot be evaluated, loaded or used as paths" do
   assert_equal "abcd", at(1) { "abc".taint << "d" }
 end
 
+test "level 1: tainted paths for Dir, IO.sysopen and File::Stat" do
+  d = TMP.dup.taint
+  assert_insecure "Insecure operation - chdir", at(1) { Dir.chdir(d) }
+  assert_insecure "Insecure operation - chdir", at(1) { Dir.chdir(d) { } }
+  pid = fork do          # in a child: a chroot that succeeds must not spoil the rest
+    r = at(1) { Dir.chroot(d) }
+    exit!(r.is_a?(SecurityError) && r.message == "Insecure operation - chroot" ? 0 : 1)
+  end
+  Process.wait(pid)
+  assert_equal 0, $?.exitstatus
+  assert_insecure "Insecure operation - glob", at(1) { Dir.glob("#{d}/*") }
+  assert_insecure "Insecure operation - glob", at(1) { Dir.glob(["/", "#{d}/*"]) }
+  assert_insecure "Insecure operation - []", at(1) { Dir["#{d}/*"] }
+  assert_insecure "Insecure operation - sysopen", at(1) { IO.sysopen("#{d}/x.rb") }
+  assert_insecure "Insecure operation - initialize", at(1) { File::Stat.new("#{d}/x.rb") }
+  assert_equal ["#{TMP}/x.rb"], at(1) { Dir.glob("#{TMP}/*") }
+  assert_equal ["#{TMP}/x.rb"], at(1) { Dir["#{TMP}/*"] }
+  assert_kind_of File::Stat, at(1) { File::Stat.new("#{TMP}/x.rb") }
+  assert_equal ["#{TMP}/x.rb"], Dir.glob("#{d}/*")
+end
+
 test "level 1: no loading from a world-writable place" do
   # /tmp itself is world-writable, so nothing below it may be loaded
   $safe_loaded = nil
