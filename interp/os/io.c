@@ -875,6 +875,7 @@ static VALUE io_rewind(VALUE self, int argc, const VALUE *argv)
 
 static VALUE io_fcntl(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     arity_check(argc, 1, 2);
     struct rio *f = io_rio_open(self);
     long arg = argc > 1 ? (argv[1] == Qtrue ? 1 : RTEST(argv[1]) ? num_to_long(argv[1]) : 0) : 0;

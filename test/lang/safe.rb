@@ -113,6 +113,52 @@ test "level 1: tainted paths for Dir, IO.sysopen and File::Stat" do
   assert_equal ["#{TMP}/x.rb"], Dir.glob("#{d}/*")
 end
 
+test "level 2: processes, ids, limits and open files" do
+  u, g = Process.uid, Process.gid
+  rl = Process.getrlimit(Process::RLIMIT_CORE)
+  checks = {
+    "pid" => lambda { Process.pid }, "ppid" => lambda { Process.ppid }, "wait" => lambda { Process.wait },
+    "waitpid" => lambda { Process.waitpid(-1) }, "wait2" => lambda { Process.wait2 },
+    "waitpid2" => lambda { Process.waitpid2 }, "waitall" => lambda { Process.waitall },
+    "detach" => lambda { Process.detach(0) }, "fork" => lambda { fork { exit! } },
+    "getpgrp" => lambda { Process.getpgrp }, "getpgid" => lambda { Process.getpgid(0) },
+    "setpgid" => lambda { Process.setpgid(0, 0) }, "setsid" => lambda { Process.setsid },
+    "setpgrp" => lambda { Process.setpgrp }, "getpriority" => lambda { Process.getpriority(0, 0) },
+    "setpriority" => lambda { Process.setpriority(0, 0, 0) },
+    "getrlimit" => lambda { Process.getrlimit(Process::RLIMIT_CORE) },
+    "setrlimit" => lambda { Process.setrlimit(Process::RLIMIT_CORE, *rl) },
+    "uid=" => lambda { Process.uid = u }, "gid=" => lambda { Process.gid = g },
+    "euid=" => lambda { Process.euid = u }, "egid=" => lambda { Process.egid = g },
+    "setuid" => lambda { Process::Sys.setuid(u) }, "seteuid" => lambda { Process::Sys.seteuid(u) },
+    "setgid" => lambda { Process::Sys.setgid(g) }, "setegid" => lambda { Process::Sys.setegid(g) },
+    "setreuid" => lambda { Process::Sys.setreuid(u, u) }, "setregid" => lambda { Process::Sys.setregid(g, g) },
+    "setresuid" => lambda { Process::Sys.setresuid(u, u, u) },
+    "setresgid" => lambda { Process::Sys.setresgid(g, g, g) },
+    "change_privilege" => lambda { Process::UID.change_privilege(u) },
+    "grant_privilege" => lambda { Process::GID.grant_privilege(g) }, "eid=" => lambda { Process::UID.eid = u },
+    "re_exchange" => lambda { Process::GID.re_exchange }, "switch" => lambda { Process::UID.switch },
+    "umask" => lambda { File.umask }, "lchown" => lambda { File.lchown(nil, nil, "#{TMP}/x.rb") },
+  }
+  checks.each { |name, body| assert_insecure "Insecure operation `#{name}' at level 2", at(2, &body) }
+  File.open("#{TMP}/x.rb") do |f|
+    assert_insecure "Insecure operation `flock' at level 2", at(2) { f.flock(File::LOCK_SH) }
+    assert_insecure "Insecure operation `chmod' at level 2", at(2) { f.chmod(0644) }
+    assert_insecure "Insecure operation `chown' at level 2", at(2) { f.chown(nil, nil) }
+    assert_insecure "Insecure operation `fcntl' at level 2", at(2) { f.fcntl(1) }
+  end
+  File.open("#{TMP}/w", "w") do |f|
+    assert_insecure "Insecure operation `truncate' at level 2", at(2) { f.truncate(0) }
+  end
+  File.unlink("#{TMP}/w")
+  assert_insecure "Insecure operation at level 2", at(2) { Process.kill(0, $$) }
+  assert_equal [u, g], at(2) { [Process.uid, Process.gid] }
+  assert_equal 0, at(2) { File.symlink("#{TMP}/x.rb", "#{TMP}/sym") }   # not refused at 2 (1.8.7)
+  assert_equal 0, at(2) { File.rename("#{TMP}/sym", "#{TMP}/sym2") }
+  assert_equal 0, at(2) { File.link("#{TMP}/x.rb", "#{TMP}/hard") }
+  assert_insecure "Insecure operation - rename", at(3) { File.rename("#{TMP}/sym2", "#{TMP}/sym3") }
+  File.unlink("#{TMP}/sym2", "#{TMP}/hard")
+end
+
 test "level 1: no loading from a world-writable place" do
   # /tmp itself is world-writable, so nothing below it may be loaded
   $safe_loaded = nil
