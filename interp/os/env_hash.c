@@ -31,9 +31,11 @@ static const char *env_name(VALUE *name)
     return p;
 }
 
-/* The value of name as a String, or nil. */
+/* The value of name as a String, or nil.  (Level 4 reads nothing of ENV,
+   as in 1.8.7: env_get, env_snapshot and env_key_of refuse.) */
 static VALUE env_get(VALUE name)
 {
+    vm_secure(4);
     const char *v = getenv(env_name(&name));
     GC_GUARD(name);
     return v ? env_str(v, (long)strlen(v)) : Qnil;
@@ -42,6 +44,7 @@ static VALUE env_get(VALUE name)
 /* [name, value, name, value, ...] of the whole environment, in its order. */
 static VALUE env_snapshot(void)
 {
+    vm_secure(4);
     VALUE ary = ary_new();
     for (char **e = environ; e && *e; e++) {
         const char *eq = strchr(*e, '=');
@@ -160,6 +163,7 @@ static void env_set(VALUE name, VALUE val)
 static VALUE env_aref(VALUE self, int argc, const VALUE *argv)
 {
     vm_secure(4);
+    vm_check_safe_obj(argv[0]);   /* a tainted name, from level 1 */
     return env_value(argv[0]);
 }
 
@@ -176,6 +180,8 @@ static VALUE env_fetch(VALUE self, int argc, const VALUE *argv)
     arity_check(argc, 1, 2);
     bool block = vm_block_given();
     if (block && argc == 2) exc_warn("block supersedes default value argument");
+    vm_secure(4);
+    vm_check_safe_obj(argv[0]);
     VALUE v = env_value(argv[0]);
     if (!NIL_P(v)) return v;
     if (block) return vm_yield1(argv[0]);
@@ -186,6 +192,8 @@ static VALUE env_fetch(VALUE self, int argc, const VALUE *argv)
 /* 1.8.7: the value, or nil (the block only sees a missing name) */
 static VALUE env_delete_m(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(4);
+    vm_check_safe_obj(argv[0]);
     VALUE v = env_delete(argv[0]);
     if (NIL_P(v) && vm_block_given()) vm_yield1(argv[0]);
     return v;
@@ -195,6 +203,7 @@ static VALUE env_has_key(VALUE self, int argc, const VALUE *argv) { return BOOL2
 
 static VALUE env_key_of(VALUE value)
 {
+    vm_secure(4);
     if (!STRING_P(value)) return Qnil;
     VALUE snap = env_snapshot();
     SNAP_EACH(snap, i, k, v) if (str_equal(v, value)) return k;
@@ -207,7 +216,11 @@ static VALUE env_has_value(VALUE self, int argc, const VALUE *argv) { return BOO
 static VALUE env_values_at(VALUE self, int argc, const VALUE *argv)
 {
     VALUE ary = ary_new();
-    for (int i = 0; i < argc; i++) ary_push(ary, env_value(argv[i]));
+    vm_secure(4);
+    for (int i = 0; i < argc; i++) {
+        vm_check_safe_obj(argv[i]);
+        ary_push(ary, env_value(argv[i]));
+    }
     return ary;
 }
 
@@ -361,6 +374,7 @@ static enum hash_iter update_i(VALUE key, VALUE val, void *arg)
 
 static VALUE env_update(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(4);
     hash_foreach(conv_to_hash(argv[0]), update_i, NULL);
     return self;
 }

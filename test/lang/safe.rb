@@ -219,6 +219,32 @@ test "level 4: untainted objects cannot be changed" do
   assert_nil $safe_global
 end
 
+test "ENV: tainted names from level 1, reading and changing it at level 4" do
+  k = "HOME".taint
+  %w[[] fetch delete values_at].each do |m|
+    assert_insecure "Insecure operation - #{m}", at(1) { ENV.send(m, k) }
+  end
+  assert_equal true, at(1) { ENV.has_key?(k) }
+  ENV["MINIRUBY_SAFE_ENV"] = "1"
+  reads = %w[[] fetch has_key? include? key? member? values_at index value? has_value?]
+  reads.each do |m|
+    assert_insecure "Insecure operation `#{m}' at level 4", at(4) { ENV.send(m, "MINIRUBY_SAFE_ENV") }
+  end
+  whole = %w[keys values to_a to_hash size length empty? inspect invert shift clear
+             each each_pair each_key each_value select reject reject! delete_if]
+  whole.each do |m|
+    assert_insecure "Insecure operation `#{m}' at level 4", at(4) { ENV.send(m) { false } }
+  end
+  assert_insecure "Insecure operation `update' at level 4", at(4) { ENV.update("MINIRUBY_SAFE_ENV" => "2") }
+  assert_insecure "Insecure operation `replace' at level 4", at(4) { ENV.replace({}) }
+  assert_insecure "Insecure operation `delete' at level 4", at(4) { ENV.delete("MINIRUBY_SAFE_ENV") }
+  assert_insecure "can't change environment variable", at(4) { ENV["MINIRUBY_SAFE_ENV"] = "3" }
+  assert_equal "ENV", at(4) { ENV.to_s }
+  assert_equal "1", ENV["MINIRUBY_SAFE_ENV"]
+  assert_true ENV.size > 1
+  ENV.delete("MINIRUBY_SAFE_ENV")
+end
+
 test "level 4: eval takes any string, but not a trusted binding" do
   code = "1".taint
   b = binding
