@@ -83,9 +83,10 @@ static VALUE mod_include(VALUE self, int argc, const VALUE *argv)
     return self;
 }
 
+/* (level 4 may still include into, or extend, a tainted class or object) */
 static VALUE mod_append_features(VALUE self, int argc, const VALUE *argv)
 {
-    vm_secure(4);
+    if (!HEAP_P(argv[0]) || !FL_TEST(argv[0], FL_TAINT)) vm_secure(4);
     if (!TYPE_P(argv[0], T_CLASS) && !TYPE_P(argv[0], T_MODULE)) exc_wrong_type(argv[0], "Class");
     module_include(argv[0], self);
     return self;
@@ -93,7 +94,7 @@ static VALUE mod_append_features(VALUE self, int argc, const VALUE *argv)
 
 static VALUE mod_extend_object(VALUE self, int argc, const VALUE *argv)
 {
-    vm_secure(4);
+    if (!HEAP_P(argv[0]) || !FL_TEST(argv[0], FL_TAINT)) vm_secure(4);
     obj_extend(argv[0], self);
     return argv[0];
 }
@@ -234,6 +235,8 @@ static VALUE mod_instance_method(VALUE self, int argc, const VALUE *argv)
 /* ------------------------------------------------------------ visibility */
 static void set_visibility(VALUE self, int argc, const VALUE *argv, enum visibility visi)
 {
+    if (vm_safe_level() >= 4 && !FL_TEST(self, FL_TAINT))
+        exc_raise(vm.c.SecurityError, "Insecure: can't change method visibility");
     if (argc == 0) {
         struct frame *f = vm_ruby_frame();
         if (f) f->visi = (uint8_t)visi;

@@ -245,6 +245,27 @@ test "ENV: tainted names from level 1, reading and changing it at level 4" do
   ENV.delete("MINIRUBY_SAFE_ENV")
 end
 
+class SafeCvar; @@cv = 1; def self.cv; @@cv; end; def self.cv=(v); @@cv = v; end; end
+
+test "level 4: class variables, visibility, extend, _id2ref and trace_var as 1.8.7" do
+  assert_insecure "Insecure: can't modify class variable", at(4) { SafeCvar.cv = 2 }
+  assert_equal 1, at(4) { SafeCvar.cv }
+  assert_insecure "Insecure: can't change method visibility", at(4) { SafeCvar.send(:private, :to_s) }
+  assert_insecure "Insecure: can't change method visibility", at(4) { SafeCvar.send(:public, :to_s) }
+  assert_equal 1, at(4) { o = Object.new; class << o; private :to_s; end; 1 }    # a new object is tainted
+  assert_kind_of Comparable, at(4) { Object.new.extend(Comparable) }
+  assert_insecure "Insecure operation `extend_object' at level 4", at(4) { SafeCvar.extend(Comparable) }
+  assert_insecure "Insecure operation `append_features' at level 4", at(4) { SafeCvar.send(:include, Comparable) }
+  assert_equal true, at(4) { c = Class.new; c.send(:include, Comparable); c < Comparable }
+  o = Object.new
+  assert_insecure "Insecure operation `_id2ref' at level 4", at(4) { ObjectSpace._id2ref(o.object_id) }
+  assert_insecure "Insecure operation `trace_var' at level 4", at(4) { trace_var(:$safe_tv) { } }
+  assert_insecure "Insecure: tainted variable trace", at(3) { trace_var(:$safe_tv) { } }
+  assert_insecure "Insecure: tainted variable trace", at(1) { trace_var(:$safe_tv, "1".taint) }
+  e = assert_raise(NameError) { trace_var(:$safe_untraced, nil) }   # nil untraces
+  assert_equal "undefined global variable $safe_untraced", e.message
+end
+
 test "level 4: eval takes any string, but not a trusted binding" do
   code = "1".taint
   b = binding
