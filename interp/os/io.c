@@ -693,7 +693,9 @@ static VALUE io_s_sysopen(VALUE klass, int argc, const VALUE *argv)
     int oflags;
     io_mode_arg(argc > 1 ? argv[1] : Qnil, &oflags);
     int perm = argc > 2 && !NIL_P(argv[2]) ? num_to_int(argv[2]) : 0666;
-    return INT2FIX(sysopen_path(conv_to_str(argv[0]), oflags, perm));
+    VALUE path = conv_to_str(argv[0]);
+    vm_check_safe_name(path, "sysopen");
+    return INT2FIX(sysopen_path(path, oflags, perm));
 }
 
 /* Kernel#open(path, mode = "r", perm = 0666) { |io| } */
@@ -873,6 +875,7 @@ static VALUE io_rewind(VALUE self, int argc, const VALUE *argv)
 
 static VALUE io_fcntl(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     arity_check(argc, 1, 2);
     struct rio *f = io_rio_open(self);
     long arg = argc > 1 ? (argv[1] == Qtrue ? 1 : RTEST(argv[1]) ? num_to_long(argv[1]) : 0) : 0;

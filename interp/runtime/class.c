@@ -479,10 +479,17 @@ VALUE class_new_instance(VALUE klass, int argc, const VALUE *argv)
 }
 
 /* ------------------------------------------------------------ GC hooks */
+/* An include class whose module has since copied another (mod_init_copy)
+   keeps the old table alone. */
+static bool iclass_kept_table(const struct RClass *rc)
+{
+    return rc->m_tbl && rc->ext && rc->ext->module && rc->m_tbl != RCLASS(rc->ext->module)->m_tbl;
+}
+
 void class_gc_mark(VALUE klass)
 {
     struct RClass *rc = RCLASS(klass);
-    if (BUILTIN_TYPE(klass) != T_ICLASS) idtab_mark(rc->m_tbl);
+    if (BUILTIN_TYPE(klass) != T_ICLASS || iclass_kept_table(rc)) idtab_mark(rc->m_tbl);
     struct class_ext *ext = rc->ext;
     if (!ext) return;
     idtab_mark(ext->iv_tbl);

@@ -99,6 +99,7 @@ static VALUE gc_set_stress_m(VALUE self, int argc, const VALUE *argv)
    RangeError for an id no live object has. */
 static VALUE os_id2ref(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(4);
     long id = num_to_long(argv[0]);
     if (id == 0) return Qfalse;
     if (id == 2) return Qtrue;

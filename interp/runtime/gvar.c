@@ -86,12 +86,19 @@ static void run_traces(struct gvar *g, VALUE val)
 }
 
 /* trace_var(:$x, cmd) or trace_var(:$x) { |v| ... } */
+static VALUE k_untrace_var(VALUE self, int argc, const VALUE *argv);
+
+/* As 1.8.7: refused at level 4; trace_var(:$x, nil) is untrace_var(:$x);
+   a tainted command (any block from level 3) is refused. */
 static VALUE k_trace_var(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 1, 2);
+    vm_secure(4);
+    if (argc > 1 && NIL_P(argv[1])) return k_untrace_var(self, 1, argv);
     struct gvar *g = gvar_entry(conv_to_id(argv[0]));
     VALUE cmd = argc > 1 ? argv[1] : vm_block_proc();
     if (NIL_P(cmd)) exc_raise(vm.c.ArgumentError, "tried to create Proc object without a block");
+    if (HEAP_P(cmd) && FL_TEST(cmd, FL_TAINT)) exc_raise(vm.c.SecurityError, "Insecure: tainted variable trace");
     if (!g->traces) g->traces = ary_new();
     ary_unshift(g->traces, cmd);
     return Qnil;

@@ -261,6 +261,8 @@ void cvar_set(VALUE klass, ID id, VALUE val, bool declare)
         if (!ext->cv_tbl) ext->cv_tbl = idtab_new();
         t = ext->cv_tbl;
     }
+    if (UNLIKELY(vm_safe_max >= 4) && vm_safe_level() >= 4 && !FL_TEST(klass, FL_TAINT))
+        exc_raise(vm.c.SecurityError, "Insecure: can't modify class variable");
     idtab_insert(t, id, val);
 }
 
