@@ -16,7 +16,9 @@
  * GC.start returns.  Each callable gets the object's id, the object being
  * gone, and runs at the $SAFE level it was defined at.  Whatever it
  * raises (or throws, exit included) is ignored, silently, and $! is left
- * as it was.
+ * as it was (1.8.7 left it changed: a bug, not copied).  Thread.exit in
+ * a thread other than the main one ends the thread once the queued
+ * finalizers have run, as in 1.8.7.
  *
  * At exit, after the at_exit handlers and the report of an uncaught
  * exception (finalizer_run_at_exit, from the main thread), the pending
@@ -138,13 +140,14 @@ static VALUE call_one(VALUE arg)
 }
 
 /* One object's finalizers, each at its $SAFE level, errors ignored.
-   Returns the state of a kill (TAG_FATAL) that stopped them, else 0. */
+   Returns TAG_FATAL if one was killing its thread (Thread.exit), else 0:
+   in the main thread that is exit, ignored as the rest. */
 static int run_procs(VALUE id, VALUE procs)
 {
     struct thread *th = vm.th;
     VALUE errinfo = th->errinfo;
     int safe = th->safe_level, fatal = 0;
-    for (long i = 0; i < RARRAY_LEN(procs) && !fatal; i++) {
+    for (long i = 0; i < RARRAY_LEN(procs); i++) {
         VALUE pair = RARRAY_PTR(procs)[i];
         if (!ARRAY_P(pair) || RARRAY_LEN(pair) < 2) continue;    /* the caller changed it */
         VALUE level = RARRAY_PTR(pair)[0];
@@ -156,7 +159,7 @@ static int run_procs(VALUE id, VALUE procs)
         int state;
         vm_protect(call_one, (VALUE)&a, &state);
         th->safe_level = safe;
-        if (state == TAG_FATAL) fatal = state;
+        if (state == TAG_FATAL && th != vm.main_th) fatal = state;
     }
     th->errinfo = errinfo;
     GC_GUARD(procs);
@@ -164,24 +167,23 @@ static int run_procs(VALUE id, VALUE procs)
 }
 
 /* The pending finalizers (vm_check_interrupts, GC.start).  A finalizer's
-   own safe points do not start the next ones: this loop does. */
+   own safe points do not start the next ones: this loop does.  One that
+   kills its thread stops only itself: as in 1.8.7, the thread dies once
+   the others have run. */
 void finalizer_run_pending(void)
 {
     if (running) return;
     running = true;
+    int fatal = 0;
     while (qhead < qtail) {
         struct pending p = queue[qhead++];
-        int fatal = run_procs(obj_id(p.obj), p.procs);
+        fatal |= run_procs(obj_id(p.obj), p.procs);
         GC_GUARD(p.procs);
-        if (fatal) {           /* this thread is being killed: the rest wait */
-            running = false;
-            if (qhead < qtail) vm.interrupt = 1;
-            vm_jump_state(fatal);
-        }
     }
     qhead = qtail = 0;
     finalizer_pending = false;
     running = false;
+    if (fatal) vm_jump_state(TAG_FATAL);
 }
 
 /* At exit: every finalizer defined so far, as the header says. */

@@ -196,6 +196,29 @@ test "finalizers with threads" do
   assert_true counts.inject(0) { |a, b| a + b } >= 30, counts.inspect
 end
 
+test "Thread.exit in a finalizer: its thread ends once the others ran" do
+  def exiting(i) proc { |id| $log << [:exiting, i, Thread.current == Thread.main]; Thread.exit } end
+  def make_exiting(n)
+    GC.disable                  # all made before the first one runs
+    n.times { |i| ObjectSpace.define_finalizer(Object.new, exiting(i)) }
+    GC.enable
+    nil
+  end
+  t = Thread.new { make_exiting(20); collect; $log << [:not_reached] }
+  t.join
+  assert_false t.status
+  assert_equal [], logged(:not_reached)
+  in_thread = logged(:exiting)
+  assert_true in_thread.size >= 15
+  assert_equal [false], in_thread.map { |e| e[2] }.uniq
+  # in the main thread it is exit, and ignored as the rest
+  make_exiting(20)
+  collect
+  $log << [:reached]
+  assert_equal [[:reached]], logged(:reached)
+  assert_true logged(:exiting).size - in_thread.size >= 15
+end
+
 test "dup and clone share the original's finalizers" do
   out, status = run_script(<<-'EOS')
     a = Object.new
@@ -238,7 +261,7 @@ test "at exit: after the error report, in the main thread" do
   out, status = run_script(<<-'EOS')
     o = Object.new
     ObjectSpace.define_finalizer(o, proc { |id| $stderr.puts "fin main=#{Thread.current == Thread.main}" })
-    t = Thread.new { ObjectSpace.define_finalizer(Object.new, proc { |id| $stderr.puts "thread's" }); sleep }
+    t = Thread.new { kept = Object.new; ObjectSpace.define_finalizer(kept, proc { |id| $stderr.puts "thread's" }); sleep }
     Thread.pass
     at_exit { $stderr.puts "at_exit" }
     raise "uncaught"
@@ -263,8 +286,8 @@ test "at exit: a forked child runs them too; exit! runs none" do
   assert_equal "child\nfin child\nparent end\n", out
   assert_equal 4, status
   out, status = run_script(<<-'EOS')
-    ObjectSpace.define_finalizer(Object.new, proc { puts "fin" })
     GC.disable
+    ObjectSpace.define_finalizer(Object.new, proc { puts "fin" })
     puts "end"
   EOS
   assert_equal "end\nfin\n", out
