@@ -139,6 +139,7 @@ static int finish(int state)
     int at_exit_status = run_at_exit_handlers();
     int status = report_end(state);
     if (at_exit_status >= 0) { status = at_exit_status; die_by_signal = 0; }
+    finalizer_run_at_exit();
     io_flush_all();
     return status;
 }

@@ -219,6 +219,7 @@ int vm_exec_top(VALUE (*fn)(VALUE), VALUE arg)
 void vm_check_interrupts(void)
 {
     vm.interrupt = 0;
+    if (UNLIKELY(finalizer_pending)) finalizer_run_pending();   /* queued by the last GC */
     if (vm_signal_interrupt_hook) vm_signal_interrupt_hook();
     if (vm_thread_interrupt_hook) vm_thread_interrupt_hook();
     if (UNLIKELY(vm_budget_hook != NULL)) vm_budget_hook();

@@ -357,6 +357,7 @@ static NORETURN void fork_child_run(void)
         status = 1;
     }
     vm_run_at_exit();
+    finalizer_run_at_exit();
     io_flush_all();
     if (sig) signal_die(sig);
     _exit(status);

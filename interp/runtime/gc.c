@@ -527,6 +527,7 @@ static void collect(void)
         while (heap.late_marker(false)) drain_mark_stack();
         if (heap.late_marker(true)) drain_mark_stack();
     }
+    finalizer_collect_dead();
     clear_weak();
     sweep();
     heap.count++;

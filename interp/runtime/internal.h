@@ -68,6 +68,12 @@ void time_init(void);
 void process_init(void);
 void signal_init(void);
 void gc_class_init(void);
+void finalizer_init(void);                /* after gc_class_init */
+void finalizer_copy(VALUE dst, VALUE src);   /* dup/clone of an object with FL_FINALIZE */
+void finalizer_collect_dead(void);       /* gc.c, after marking */
+extern bool finalizer_pending;           /* vm_check_interrupts runs them */
+void finalizer_run_pending(void);
+void finalizer_run_at_exit(void);        /* after the at_exit handlers */
 void ev_call_init(void);
 void load_init(void);
 void autoload_init(void);

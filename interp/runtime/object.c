@@ -213,6 +213,7 @@ static VALUE copy_object(VALUE obj)
         copy = class_allocate(klass);
     }
     ivar_copy(copy, obj);
+    if (FL_TEST(obj, FL_FINALIZE)) finalizer_copy(copy, obj);   /* as 1.8.7's init_copy */
     vm_call1(copy, ID_initialize_copy, obj);
     if (FL_TEST(obj, FL_TAINT)) FL_SET(copy, FL_TAINT);
     return copy;
