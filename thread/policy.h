@@ -1,7 +1,8 @@
 /* policy.h: the scheduling policy: which runnable thread runs next, and
  * whether the running one should give way.  The scheduler (sched.c) makes
  * every such decision through these functions; one implementation is
- * linked in, chosen by configure (POLICY_SRC) as the timer backend is:
+ * compiled into sched.c (configure's POLICY_IMPL, config.h), so that the
+ * queue operations on every switch inline:
  *   policy_strict.c   Ruby 1.8's rule: strict priorities, round robin
  *                     within a priority (the default).
  * A new policy is a new policy_NAME.c implementing these, and a configure

@@ -22,6 +22,9 @@
 #include "stack.h"
 #include "timer.h"
 #include "instrument.h"
+/* The policy configure chose, compiled in this unit: its queue operations
+   run on every switch, and here the compiler can inline them. */
+#include POLICY_IMPL
 
 #define NOINLINE __attribute__((noinline))
 
