@@ -564,7 +564,7 @@ static VALUE ev_call_once(struct node *n, struct frame *f)
 
 /* ev_dispatch's hit path inlined into the call nodes (no block): a call
    whose cache hits goes from the node straight into the method. */
-static inline VALUE call_node(struct frame *f, struct node_call *c, VALUE recv, int argc, const VALUE *argv)
+static inline __attribute__((always_inline)) VALUE call_node(struct frame *f, struct node_call *c, VALUE recv, int argc, const VALUE *argv)
 {
     VALUE klass = class_of_inline(recv);
     VALUE me = c->cache.me;
