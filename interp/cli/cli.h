@@ -23,6 +23,7 @@ struct options {
     bool extract;              /* -x */
     bool sflag;                /* -s */
     bool yydebug;              /* -y */
+    bool end_of_switches;      /* a lone '-' inside a word (-w-): as `--` */
     int loop_flags;            /* -n -p -l -a: PARSE_LOOP ... */
     int safe_level;            /* -T */
     const char **requires;     /* -r, in order */

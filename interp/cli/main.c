@@ -94,6 +94,19 @@ static bool stdout_gone(VALUE exc)
 }
 
 static int die_by_signal;      /* set by report_end, done by main */
+static bool in_requires;       /* -r's libraries are being loaded */
+
+/* An error of -r with no position of its own (the library is not found):
+   1.8.7 names the program instead, "ruby: no such file to load -- x". */
+static void print_uncaught(VALUE exc)
+{
+    VALUE bt = ivar_get(exc, ID_bt);
+    if (in_requires && (!ARRAY_P(bt) || RARRAY_LEN(bt) == 0)) {
+        io_flush_all();
+        fputs("miniruby: ", stderr);
+    }
+    exc_print(exc);
+}
 
 /* The exit status for how the program ended, reporting errors as MRI does:
    a SignalException (not an Interrupt) ends the process silently. */
@@ -108,7 +121,7 @@ static int report_end(int state)
         }
         if (stdout_gone(exc)) return 1;
         die_by_signal = signal_of_exception(exc);
-        if (obj_class(exc) != vm.c.SignalException) exc_print(exc);
+        if (obj_class(exc) != vm.c.SignalException) print_uncaught(exc);
         return 1;
     }
     static const char *const names[] = { "", "return", "break", "next", "retry", "redo" };
@@ -170,8 +183,10 @@ static int run_program(struct options *o, char **argv)
     program_set_globals(o, file);
     parse_trace_tokens = o->yydebug;
     if (o->safe_level > 0) vm_set_safe_level(o->safe_level);
+    in_requires = true;
     int state = vm_exec_top(run_requires, (VALUE)o);
     if (state) return finish(state);
+    in_requires = false;
     struct parse_error err;
     VALUE script = vm_parse_main(RSTRING_PTR(src), (size_t)RSTRING_LEN(src), file, line,
                                  o->loop_flags | PARSE_FILE, &err);

@@ -124,6 +124,7 @@ VALUE program_read(struct options *o, const char **file, int *first_line, long *
     if (o->e_code) { *file = "-e"; return o->e_code; }
     VALUE src;
     if (!o->script || strcmp(o->script, "-") == 0) {
+        if (o->safe_level > 0) cli_fail(1, "no program input from stdin allowed in tainted mode (SecurityError)");
         *file = "-";
         src = read_stream(stdin, "-");
     } else {
