@@ -41,6 +41,7 @@ static int loop_flags;
 static VALUE get_split(ID id, void *data) { (void)id; (void)data; return BOOL2V(loop_flags & PARSE_SPLIT); }
 static VALUE get_chop(ID id, void *data) { (void)id; (void)data; return BOOL2V(loop_flags & PARSE_CHOP); }
 static VALUE get_print(ID id, void *data) { (void)id; (void)data; return BOOL2V(loop_flags & PARSE_PRINT); }
+static VALUE loop_gets(ID id, void *data) { (void)id; (void)data; return io_argf_gets(); }
 
 /* The globals and constants the switches and the version describe. */
 static void define_program_globals(void)
@@ -53,6 +54,7 @@ static void define_program_globals(void)
     gvar_define_readonly("$-a", NULL, get_split);
     gvar_define_readonly("$-l", NULL, get_chop);
     gvar_define_readonly("$-p", NULL, get_print);
+    gvar_define_readonly(PARSE_LOOP_READER, NULL, loop_gets);
     static const char *const consts[][2] = {
         { "RUBY_VERSION", "1.8.7" }, { "RUBY_RELEASE_DATE", "2013-06-27" },
         { "RUBY_PLATFORM", MR_PLATFORM }, { "VERSION", "1.8.7" },

@@ -518,6 +518,11 @@ static VALUE k_gets(VALUE self, int argc, const VALUE *argv)
     return line;
 }
 
+VALUE io_argf_gets(void)
+{
+    return k_gets(Qnil, 0, NULL);
+}
+
 static VALUE k_readline(VALUE self, int argc, const VALUE *argv)
 {
     VALUE line = k_gets(self, argc, argv);

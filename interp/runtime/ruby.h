@@ -453,6 +453,7 @@ VALUE io_write(VALUE io, VALUE str);     /* io.write(str) */
 void io_puts_value(VALUE io, VALUE v);
 void io_flush_all(void);
 VALUE io_gets_stdin(void);
+VALUE io_argf_gets(void);                /* Kernel#gets's work, no call: -n and -p's loop */
 int io_wait_readable(int fd, double timeout);  /* through the scheduler */
 int io_wait_writable(int fd);
 int io_readable_fd(VALUE io, long *buffered);  /* fd of a readable IO and its read-ahead bytes; IOError if not */

@@ -72,6 +72,13 @@ expect(["-e", "p [$-a, $-l, $-p]"], "[false, false, false]\n")
 expect(["-pal", "-e", "p [$-a, $-l, $-p]", lines], "[true, true, true]\na b c\n[true, true, true]\nd:e f\n")
 expect(["-n", "-e", "p $.", lines], "1\n2\n")
 
+# -n and -p read with Kernel#gets's code, not a call of gets: no frame, and a gets of the program's own is not it
+expect(["-ne", "def gets; nil; end; p 1", lines], "1\n1\n", what="-n: a def of gets does not change the loop")
+expect(["-ne", "1", "nonexist"], "", "-e:1: No such file or directory - nonexist (Errno::ENOENT)\n", 1,
+       what="-n on a missing file: no `gets' frame")
+expect(["-pe", "1", "nonexist"], "", "-e:1: No such file or directory - nonexist (Errno::ENOENT)\n", 1)
+expect(["-e", "p global_variables.grep(/gets/)"], "[]\n", what="the loop's reader is no global variable")
+
 # -0: record separators
 expect(["-0", "-e", "p $/"], '"\\000"\n')
 expect(["-00", "-e", "p $/"], '"\\n\\n"\n')
