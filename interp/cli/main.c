@@ -204,7 +204,9 @@ static int run_program(struct options *o, char **argv)
         return 0;
     }
     long data = script_get(script)->prog->data_offset;
-    program_define_data(file, data < 0 ? data : data + base);
+    VALUE rest = data < 0 ? Qnil : str_substr(src, data, RSTRING_LEN(src) - data);
+    program_define_data(file, data < 0 ? data : data + base, rest);
+    GC_GUARD(rest);
     state = vm_exec_top(run_main, script);
     GC_GUARD(script);
     GC_GUARD(src);

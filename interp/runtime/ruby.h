@@ -453,6 +453,7 @@ VALUE io_write(VALUE io, VALUE str);     /* io.write(str) */
 void io_puts_value(VALUE io, VALUE v);
 void io_flush_all(void);
 VALUE io_gets_stdin(void);
+void io_unread(VALUE io, const char *p, long n);  /* read next, before the rest (ungetc) */
 VALUE io_argf_gets(void);                /* Kernel#gets's work, no call: -n and -p's loop */
 int io_wait_readable(int fd, double timeout);  /* through the scheduler */
 int io_wait_writable(int fd);

@@ -154,6 +154,12 @@ expect([nodata], "nil\n", what="no __END__: no DATA")
 notend = script("notend.rb", "x = 1\n  __END__\np :after\n", )
 st, o, e = ruby([notend])
 check(st == 1 and "__END__" in e, "an indented __END__ is not the marker: %s %r" % (st, e))
+expect([], '"junk\\n"\ntrue\n', stdin="p DATA.read\np DATA.equal?(STDIN)\n__END__\njunk\n",
+       what="a program on stdin: DATA is stdin after __END__, as 1.8.7's")
+expect(["-"], '"one\\n"\n"two\\n"\n', stdin="p DATA.gets\np $stdin.read\n__END__\none\ntwo\n",
+       what="DATA and $stdin: one stream")
+expect(["-x"], '"junk\\n"\n', stdin="garbage\n#!ruby\np DATA.read\n__END__\njunk\n", what="-x on stdin, DATA")
+expect(["-ne", "print"], "a\n__END__\nb\n", stdin="a\n__END__\nb\n", what="no DATA from an -e program")
 endonly = script("endonly.rb", "p :before\n__END__\np :after\n")
 expect([endonly], ":before\n")
 
