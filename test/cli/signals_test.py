@@ -62,6 +62,23 @@ check(st == 3 and o == 'Interrupt\n""\n', "Interrupt can be rescued: %s %r" % (s
 st, o, e = killed("trap('INT') { puts 'trapped'; exit 5 }; sleep", signal.SIGINT, "INT trapped")
 check(st == 5 and o == "trapped\n", "trap('INT'): %s %r" % (st, o))
 
+# SIGINT while reading a pipe that then ends at once: the signal wins, in read
+p = subprocess.Popen([MINIRUBY, "-e", "$stdin.read; puts 'read'"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE, text=True)
+wait_sleeping(p.pid)
+p.send_signal(signal.SIGINT)
+out, err = p.communicate(timeout=30)
+check(p.returncode == -signal.SIGINT and out == "" and err == "-e:1:in `read': Interrupt\n\tfrom -e:1\n",
+      "INT in read, then end of file: %s %r %r" % (p.returncode, out, err))
+
+# a signal the program sends itself in its last statement is not lost
+for code, status, err in [("Process.kill(:INT, $$)", -signal.SIGINT, "-e:1: Interrupt\n"),
+                          ("x = 1\nProcess.kill(:INT, $$)\ny = 2", -signal.SIGINT, "-e:2: Interrupt\n"),
+                          ("Process.kill(:TERM, $$)", -signal.SIGTERM, ""),
+                          ("at_exit { puts 'ae' }; Process.kill(:HUP, $$)", -signal.SIGHUP, "")]:
+    st, o, e = ruby(["-e", code])
+    check(st == status and e == err, "%r: status %s err %r" % (code, st, e))
+
 # the other signals MRI turns into SignalException: silent death by the signal
 for name in ["HUP", "QUIT", "TERM", "ALRM", "USR1", "USR2"]:
     sig = getattr(signal, "SIG" + name)
