@@ -32,8 +32,9 @@ def wait_sleeping(pid):
 
 def killed(code, sig, what):
     """Run code, send sig once it is ready; (status, stdout after ready, stderr)."""
+    # the default action, even when the suite runs where the signal is ignored (a background job)
     p = subprocess.Popen([MINIRUBY, "-e", READY + code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True)
+                         text=True, preexec_fn=lambda: sig != signal.SIGKILL and signal.signal(sig, signal.SIG_DFL))
     line = p.stdout.readline()
     check(line == "ready\n", "%s: started (%r)" % (what, line))
     wait_sleeping(p.pid)
@@ -70,6 +71,28 @@ p.send_signal(signal.SIGINT)
 out, err = p.communicate(timeout=30)
 check(p.returncode == -signal.SIGINT and out == "" and err == "-e:1:in `read': Interrupt\n\tfrom -e:1\n",
       "INT in read, then end of file: %s %r %r" % (p.returncode, out, err))
+
+# a signal ignored when miniruby starts (nohup, a shell's background job) stays ignored,
+# and trap gives "IGNORE" as the old handler, as 1.8.7 does
+def started_ignoring(sig, code):
+    p = subprocess.Popen([MINIRUBY, "-e", READY + code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(sig, signal.SIG_IGN))
+    p.stdout.readline()
+    wait_sleeping(p.pid)
+    p.send_signal(sig)
+    out, err = p.communicate(timeout=30)
+    return p.returncode, out, err
+
+
+for name in ["INT", "HUP", "TERM"]:
+    sig = getattr(signal, "SIG" + name)
+    st, o, e = started_ignoring(sig, "sleep 0.5; puts 'still here'")
+    check(st == 0 and o == "still here\n" and e == "", "%s ignored from the start: %s %r %r" % (name, st, o, e))
+    st, o, e = started_ignoring(sig, "p trap('%s') { puts 'trapped'; exit 4 }; $stdout.flush; sleep" % name)
+    check(st == 4 and o == '"IGNORE"\ntrapped\n', "%s ignored, then trapped: %s %r" % (name, st, o))
+st, o, e = started_ignoring(signal.SIGINT, "p trap('INT', 'DEFAULT'); $stdout.flush; sleep")
+check(st == -signal.SIGINT and o == '"IGNORE"\n' and e == "-e:1:in `sleep': Interrupt\n\tfrom -e:1\n",
+      "INT ignored, then trap DEFAULT: Interrupt again: %s %r %r" % (st, o, e))
 
 # a signal the program sends itself in its last statement is not lost
 for code, status, err in [("Process.kill(:INT, $$)", -signal.SIGINT, "-e:1: Interrupt\n"),
