@@ -16,6 +16,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from mrtest import MINIRUBY, ruby, check, finish
 
 READY = "$stdout.puts 'ready'; $stdout.flush; "
+READY_ERR = "$stderr.puts 'ready'; "
 
 
 def wait_sleeping(pid):
@@ -75,9 +76,10 @@ check(p.returncode == -signal.SIGINT and out == "" and err == "-e:1:in `read': I
 # a signal ignored when miniruby starts (nohup, a shell's background job) stays ignored,
 # and trap gives "IGNORE" as the old handler, as 1.8.7 does
 def started_ignoring(sig, code):
-    p = subprocess.Popen([MINIRUBY, "-e", READY + code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    """code says ready on stderr (communicate reads past readline's buffer: stdout stays whole)."""
+    p = subprocess.Popen([MINIRUBY, "-e", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          preexec_fn=lambda: signal.signal(sig, signal.SIG_IGN))
-    p.stdout.readline()
+    p.stderr.readline()
     wait_sleeping(p.pid)
     p.send_signal(sig)
     out, err = p.communicate(timeout=30)
@@ -86,13 +88,39 @@ def started_ignoring(sig, code):
 
 for name in ["INT", "HUP", "TERM"]:
     sig = getattr(signal, "SIG" + name)
-    st, o, e = started_ignoring(sig, "sleep 0.5; puts 'still here'")
+    st, o, e = started_ignoring(sig, READY_ERR + "sleep 0.5; puts 'still here'")
     check(st == 0 and o == "still here\n" and e == "", "%s ignored from the start: %s %r %r" % (name, st, o, e))
-    st, o, e = started_ignoring(sig, "p trap('%s') { puts 'trapped'; exit 4 }; $stdout.flush; sleep" % name)
+    st, o, e = started_ignoring(sig, "old = trap('%s') { puts 'trapped'; exit 4 }; %s p old; sleep" % (name, READY_ERR))
     check(st == 4 and o == '"IGNORE"\ntrapped\n', "%s ignored, then trapped: %s %r" % (name, st, o))
-st, o, e = started_ignoring(signal.SIGINT, "p trap('INT', 'DEFAULT'); $stdout.flush; sleep")
+st, o, e = started_ignoring(signal.SIGINT, "old = trap('INT', 'DEFAULT'); " + READY_ERR + "p old; $stdout.flush; sleep")
 check(st == -signal.SIGINT and o == '"IGNORE"\n' and e == "-e:1:in `sleep': Interrupt\n\tfrom -e:1\n",
       "INT ignored, then trap DEFAULT: Interrupt again: %s %r %r" % (st, o, e))
+
+# system ignores SIGINT, SIGQUIT and SIGHUP while it waits for the command, as 1.8.7's
+def child_runs(pid, name):
+    """Until pid's child runs the command name (then system waits for it)."""
+    for _ in range(2000):
+        try:
+            with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+                kids = f.read().split()
+            for k in kids:
+                with open("/proc/%s/cmdline" % k) as f:
+                    if f.read().startswith(name):
+                        time.sleep(0.2)
+                        return
+        except OSError:
+            pass
+        time.sleep(0.005)
+
+
+for sig in [signal.SIGINT, signal.SIGHUP]:
+    p = subprocess.Popen([MINIRUBY, "-e", "system('sleep', '1'); p $?.exitstatus"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, preexec_fn=lambda: signal.signal(sig, signal.SIG_DFL))
+    child_runs(p.pid, "sleep")
+    p.send_signal(sig)
+    o, e = p.communicate(timeout=30)
+    st = p.returncode
+    check(st == 0 and o == "0\n" and e == "", "%s during system: ignored: %s %r %r" % (sig.name, st, o, e))
 
 # a signal the program sends itself in its last statement is not lost
 for code, status, err in [("Process.kill(:INT, $$)", -signal.SIGINT, "-e:1: Interrupt\n"),
