@@ -136,7 +136,9 @@ static int report_end(int state)
 }
 
 /* at_exit handlers run before the error report, as in MRI; SystemExit
-   raised by one of them sets the status (-1: none did). */
+   raised by one of them sets the status (-1: none did; -2: the last one
+   to fail raised another exception, status 1 if the program ended by
+   itself, as 1.8.7). */
 static int run_at_exit_handlers(void)
 {
     VALUE err = vm.th->errinfo;
@@ -148,7 +150,7 @@ static int run_at_exit_handlers(void)
         VALUE st = ivar_get(ex, ID_status);
         return FIXNUM_P(st) ? (int)FIX2LONG(st) : 0;
     }
-    return -1;
+    return NIL_P(ex) ? -1 : -2;
 }
 
 static int finish(int state)
@@ -156,6 +158,7 @@ static int finish(int state)
     int at_exit_status = run_at_exit_handlers();
     int status = report_end(state);
     if (at_exit_status >= 0) { status = at_exit_status; die_by_signal = 0; }
+    else if (at_exit_status == -2 && state == 0) status = 1;
     io_flush_all();
     return status;
 }

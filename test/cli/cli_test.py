@@ -186,6 +186,13 @@ expect(["-e", "print 'lost'; exit!"], "", "", 1, what="exit! flushes nothing")
 expect(["-e", "Process.exit!"], "", "", 1)
 expect(["-e", "at_exit { puts 'bye' }; exit 2"], "bye\n", "", 2)
 expect(["-e", "at_exit { exit 5 }"], "", "", 5)
+# an at_exit that raises: status 1 when the program ended by itself (1.8.7), not after an exit
+expect(["-e", "at_exit { raise 'y' }"], "", None, 1)
+expect(["-e", "at_exit { raise 'y' }; at_exit { puts 'second' }"], "second\n", None, 1)
+expect(["-e", "at_exit { raise 'y' }; exit 0"], "", None, 0)
+expect(["-e", "at_exit { raise 'y' }; exit 3"], "", None, 3)
+expect(["-e", "at_exit { raise 'y' }; at_exit { exit 3 }"], "", None, 1, what="the raise after the exit 3")
+expect(["-e", "at_exit { exit 3 }; at_exit { raise 'y' }"], "", None, 3, what="the exit 3 after the raise")
 expect(["-e", "raise SystemExit"], "", "", 0)
 expect(["-e", "Process.exit(6)"], "", "", 6)
 
