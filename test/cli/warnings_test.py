@@ -118,6 +118,11 @@ warns("class Object\n  def initialize; end\nend\n",
 warns("def __send__; end\n", ["1: warning: redefining `__send__' may cause serious problem"])
 warns("class A; undef_method :initialize; end\n", ["1: warning: undefining `initialize' may cause serious problem"])
 
+# deprecated methods (printed without -w too, as 1.8.7)
+warns("x = nil.id\ny = 3.type\nz = Object.new.object_id\n",
+      ["1: warning: Object#id will be deprecated; use Object#object_id",
+       "2: warning: Object#type is deprecated; use Object#class"])
+
 # the lines of run-time warnings
 warns("x = 1\ny = 2\n\np @zz\nA = 1\n\nA = 2\nclass Foo\n  def bar\n    @q\n  end\nend\nFoo.new.bar\np $undefined_g\n",
       ["7: warning: already initialized constant A"],
