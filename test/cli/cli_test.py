@@ -196,6 +196,13 @@ expect(["-e", "at_exit { exit 3 }; at_exit { raise 'y' }"], "", None, 3, what="t
 expect(["-e", "raise SystemExit"], "", "", 0)
 expect(["-e", "Process.exit(6)"], "", "", 6)
 
+# a thread's exception re-raised by join or value: a copy, its first line and then the joiner's, as 1.8.7
+expect(["-e", "t = Thread.new { raise 'boom' }\nt.join"], "", "-e:1: boom (RuntimeError)\n\tfrom -e:2:in `join'\n\tfrom -e:2\n", 1)
+expect(["-e", "def f; raise 'x'; end\nt = Thread.new { f }\ndef g(t) t.value end\ng(t)"], "",
+       "-e:1:in `f': x (RuntimeError)\n\tfrom -e:3:in `value'\n\tfrom -e:3:in `g'\n\tfrom -e:4\n", 1)
+expect(["-e", "t = Thread.new { raise 'boom' }\nbegin; t.join; rescue => e; end\nbegin; t.join; rescue => e2; end\n"
+        "p e.equal?(e2), e2.backtrace"], 'false\n["-e:1", "-e:3:in `join\'", "-e:3"]\n', "")
+
 # an uncaught SystemStackError: the report elides the middle as 1.8.7 does;
 # MRI checks the stack before the callee's frame exists, so the first line
 # is the caller's line (2), not the def line
