@@ -125,6 +125,9 @@ warns("module M\n  module_function\n  attr_reader :b\nend\n"
       "raise 'public' unless M.private_instance_methods.include?('b') && !M.respond_to?(:b)\n", [],
       ["3: warning: attribute accessor as module_function"])
 
+# sprintf with arguments left over (-w only; -d raises ArgumentError)
+warns("x = '%s' % [1, 2]\ny = format('%d', 1)\n", [], ["1: warning: too many arguments for format string"])
+
 # deprecated methods (printed without -w too, as 1.8.7)
 warns("x = nil.id\ny = 3.type\nz = Object.new.object_id\n",
       ["1: warning: Object#id will be deprecated; use Object#object_id",
