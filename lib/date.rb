@@ -18,9 +18,10 @@
 #   cwyear, cweek, cwday, start, new_start, italy, england, julian,
 #   gregorian, julian?, gregorian?, leap?, + - (Date - Date is a
 #   Rational number of days), >> and << (months; the day is clipped to the
-#   month's end), next/succ, step, upto, downto, <=> (with Dates and
-#   Numerics), ==, === (same day), eql?/hash, to_s ("2001-02-03"),
-#   inspect ("#<Date: 4903887/2,0,2299161>"), strftime, marshal_dump/load.
+#   month's end), next/succ, step, upto, downto (an Enumerator without
+#   a block), <=> (with Dates and Numerics), ==, === (same day),
+#   eql?/hash, to_s ("2001-02-03"), inspect ("#<Date:
+#   4903887/2,0,2299161>"), strftime, marshal_dump/load.
 #   The calendar is Julian before the day sg (Date::ITALY = 2299161,
 #   1582-10-15; ENGLAND = 2361222; JULIAN and GREGORIAN are Date::Infinity
 #   values for all-Julian and all-Gregorian): Date.civil(1582, 10, 4) + 1 is
@@ -662,7 +663,9 @@ class Date
   end
   alias next succ
 
+  # Without a block, an Enumerator over the days, as in 1.8.7.
   def step(limit, by = 1)
+    return to_enum(:step, limit, by) unless block_given?
     raise ArgumentError, "step can't be 0" if by == 0
     da = self
     if by > 0
@@ -680,10 +683,12 @@ class Date
   end
 
   def upto(max, &block)
+    return to_enum(:upto, max) unless block
     step(max, +1, &block)
   end
 
   def downto(min, &block)
+    return to_enum(:downto, min) unless block
     step(min, -1, &block)
   end
 

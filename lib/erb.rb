@@ -22,10 +22,11 @@
 #   0, 1, 2 are the old numbers for nil, ">" and "<>".
 # Each line of the template is a line of src, so errors name the template's
 # line numbers.
-# Left out: safe_level only is kept (#safe_level): miniruby has no $SAFE,
-# so it restricts nothing.  Where TOPLEVEL_BINDING is missing, the default
-# binding has main as self but does not see the main script's local
-# variables.
+# With a safe_level, result (and run) evaluates the template in a new
+# thread at that $SAFE, as 1.8.7 did.
+# Left out: nothing of 1.8.7's API.  Where TOPLEVEL_BINDING is missing,
+# the default binding has main as self but does not see the main script's
+# local variables.
 
 class ERB
 end
@@ -60,8 +61,12 @@ class ERB
     print result(b)
   end
 
+  # With a safe_level the template runs in a thread of its own at that
+  # $SAFE, as in 1.8.7; the thread's exception is raised here.
   def result(b = DEFAULT_BINDING)
-    eval(@src, b, (@filename || '(erb)'), 1)
+    return eval(@src, b, (@filename || '(erb)'), 1) unless @safe_level
+    level = @safe_level
+    Thread.new { $SAFE = level; eval(@src, b, (@filename || '(erb)'), 1) }.value
   end
 
   # Defines mod#name from the template; name may carry the arguments:

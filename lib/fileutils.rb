@@ -28,9 +28,10 @@
 # ArgumentError "no such option: parents".
 # Differences: cp_r of a directory into itself raises ArgumentError
 # "cannot copy directory a to itself a/b" (1.8.7 recursed until the path
-# grew too long).  chown/chown_R with a user or group name look it up in
-# /etc/passwd and /etc/group (miniruby has no Etc); an unknown name raises
-# ArgumentError "can't find user for NAME" / "can't find group for NAME".
+# grew too long).
+# chown/chown_R look user and group names up with Etc, as 1.8.7: an
+# unknown name raises ArgumentError "can't find user for NAME" / "can't
+# find group for NAME".
 
 module FileUtils
   OPT_TABLE = {}
@@ -657,12 +658,14 @@ module FileUtils
   end
   private_module_function :fu_preorder
 
+  # Names are looked up with Etc, as in 1.8.7 (so NSS users and groups
+  # count); its ArgumentError says "can't find user for NAME".
   def fu_get_uid(user)
     return nil unless user
     user = user.to_s
     return user.to_i if /\A\d+\z/ =~ user
-    fu_lookup_id('/etc/passwd', user) or
-      raise ArgumentError, "can't find user for #{user}"
+    require 'etc'
+    Etc.getpwnam(user).uid
   end
   private_module_function :fu_get_uid
 
@@ -670,23 +673,10 @@ module FileUtils
     return nil unless group
     group = group.to_s
     return group.to_i if /\A\d+\z/ =~ group
-    fu_lookup_id('/etc/group', group) or
-      raise ArgumentError, "can't find group for #{group}"
+    require 'etc'
+    Etc.getgrnam(group).gid
   end
   private_module_function :fu_get_gid
-
-  # The id of +name+ in a passwd-style file (name:x:id:...).
-  def fu_lookup_id(file, name)
-    return nil unless File.readable?(file)
-    File.open(file) do |f|
-      f.each_line do |line|
-        fields = line.chomp.split(':')
-        return fields[2].to_i if fields[0] == name && fields[2] =~ /\A\d+\z/
-      end
-    end
-    nil
-  end
-  private_module_function :fu_lookup_id
 
   # touch(list, options): updates the times (to now, or options[:mtime]),
   # making empty files unless :nocreate.

@@ -26,9 +26,9 @@
 # are "invalid address"; unlike 1.8.7, an IPv4 tail is taken after any
 # IPv6 prefix, not only after "::" and "::ffff:".
 # The family constants are Socket's (AF_INET 2, AF_INET6 10 as on Linux).
-# miniruby has no socket library yet: when `require 'socket'` fails, a
-# class Socket holding just AF_UNSPEC, AF_INET and AF_INET6 is defined so
-# that 1.8.7 code naming Socket::AF_INET runs.
+# Should `require 'socket'` fail (miniruby links its socket extension in,
+# so it does not), a class Socket holding just AF_UNSPEC, AF_INET and
+# AF_INET6 is defined so that 1.8.7 code naming Socket::AF_INET runs.
 # Left out: nothing of 1.8.7's API.
 
 begin
@@ -37,7 +37,7 @@ rescue LoadError
 end
 
 unless defined?(::Socket)
-  # Only the address families: miniruby has no sockets yet.
+  # Only the address families, without the socket extension.
   class Socket
     AF_UNSPEC = 0
     AF_INET = 2

@@ -38,11 +38,10 @@
 # Differences: Integer and Numeric take 0x1f and 0b101 (1.8.7's pattern
 # stopped at their leading 0 and refused them); DecimalInteger,
 # OctalInteger and DecimalNumeric must match all of the argument.
-# optparse/shellwords adds the Shellwords argument type.
+# optparse/shellwords adds the Shellwords argument type, optparse/time
+# Time, optparse/date Date and DateTime, optparse/uri URI.
 # Left out: short switches given as character classes ("-[a-z]"),
 # --version=PACKAGE (optparse/version), and $SAFE tainting.
-# optparse/time, optparse/date and optparse/uri are not provided (there
-# is no time, date or uri library yet).
 class OptionParser
   # Argument style names, as 1.8.7 had them.
   NoArgument = [NO_ARGUMENT = :NONE, nil].freeze

@@ -21,7 +21,7 @@
 # transaction finishes copying it, and read-only ones read it instead of
 # PATH.
 # Differs from 1.8.7: a change is seen by comparing the dump itself, not
-# an MD5 of it (miniruby has no digest extension); a file whose content
+# an MD5 of it (the same answer without hashing); a file whose content
 # loads as something other than a Hash raises PStore::Error "PStore file
 # seems to be corrupted." (1.8.7 failed later, on the first access).
 # Left out: nothing of 1.8.7's API.

@@ -13,23 +13,23 @@
 #   close!, unlink/delete (the file goes; the open handle still works, as
 #   on Unix), open (reopens the file "r+", at its start), size/length (the
 #   size of the flushed file, 0 once closed).
-#   Every Tempfile not unlinked is closed and its file removed when the
-#   interpreter exits (only by the process that made it, not by a forked
-#   child).
-# In 1.8.7 a GC finaliser also removed a Tempfile once it was garbage;
-# miniruby has no ObjectSpace.define_finalizer, so here files are removed
-# at exit (and also by finaliser, where define_finalizer exists).
-# Left out: $SAFE's tainted-tmpdir check; the ".lock" directories 1.8.7
-# made while choosing a name (File::EXCL does that here).
+#   As in 1.8.7, a finalizer (ObjectSpace.define_finalizer) closes a
+#   Tempfile's file and removes it once the Tempfile is garbage collected,
+#   or when the interpreter exits, after the at_exit handlers (only in the
+#   process that made it, not in a forked child); close! and unlink
+#   remove the finalizer.
+# As in 1.8.7, with $SAFE > 0 a tainted tmpdir is replaced by /tmp.
+# Left out: the ".lock" directories 1.8.7 made while choosing a name
+# (File::EXCL does that here).
 require 'delegate'
 require 'tmpdir'
 
 class Tempfile < DelegateClass(File)
   MAX_TRY = 10
   @@cleanlist = []
-  @@pending = {}          # the clean-up proc of each Tempfile to remove at exit
 
   def initialize(basename, tmpdir = Dir.tmpdir)
+    tmpdir = '/tmp' if $SAFE > 0 && tmpdir.tainted?   # as 1.8.7
     tmpfile = nil
     tmpname = nil
     n = 0
@@ -48,10 +48,7 @@ class Tempfile < DelegateClass(File)
     @@cleanlist << tmpname
     @data = [tmpname, tmpfile, @@cleanlist]
     @clean_proc = Tempfile.callback(@data)
-    @@pending[@data.object_id] = @clean_proc
-    if ObjectSpace.respond_to?(:define_finalizer)
-      ObjectSpace.define_finalizer(self, @clean_proc)
-    end
+    ObjectSpace.define_finalizer(self, @clean_proc)
     super(tmpfile)
   end
 
@@ -127,16 +124,14 @@ class Tempfile < DelegateClass(File)
   alias length size
 
   def forget
-    @@pending.delete(@data.object_id) if @data
-    if ObjectSpace.respond_to?(:undefine_finalizer)
-      ObjectSpace.undefine_finalizer(self)
-    end
+    ObjectSpace.undefine_finalizer(self)
   end
   private :forget
 
   class << self
-    # The proc that closes and removes the file of +data+ ([path, file,
-    # cleanlist]); it does nothing in another process (a fork).
+    # The finalizer that closes and removes the file of +data+ ([path,
+    # file, cleanlist]); it does nothing in another process (a fork).  It
+    # must not refer to the Tempfile, or that would never be garbage.
     def callback(data)
       pid = $$
       lambda do
@@ -162,18 +157,5 @@ class Tempfile < DelegateClass(File)
       end
       nil
     end
-
-    def remove_pending
-      @@pending.values.each do |clean|
-        begin
-          clean.call
-        rescue StandardError
-        end
-      end
-      @@pending.clear
-    end
-    private :remove_pending
   end
 end
-
-at_exit { Tempfile.__send__(:remove_pending) }

@@ -10,10 +10,10 @@
 #   nothing (a WeakRef keeps the object it was made with), and nil, true,
 #   false, Fixnums and Symbols raise ArgumentError "cannot define
 #   finalizer for Fixnum" (1.8.7 put a finalizer on obj).
-# 1.8.7 built this on ObjectSpace.define_finalizer and ObjectSpace._id2ref,
-# which miniruby does not have; here it is on ObjectSpace::WeakCell,
-# miniruby's weak reference, which the collector clears when it frees
-# the object.  The collector scans C stacks conservatively, so an object
+# 1.8.7 built this on ObjectSpace.define_finalizer and ObjectSpace._id2ref;
+# here it is on ObjectSpace::WeakCell, miniruby's weak reference, which
+# the collector clears when it frees the object (no finalizer to wait
+# for).  The collector scans C stacks conservatively, so an object
 # may outlive its last reference for a while: as in 1.8.7, only what
 # weakref_alive? says now can be relied on.
 # Left out: nothing of 1.8.7's API.

@@ -14,7 +14,8 @@
 #   YAML.add_private_type(type_re), YAML.add_ruby_type(type_re),
 #   YAML.add_builtin_type(type_re), YAML::Stream, YAML::Object,
 #   YAML::DomainType, YAML::PrivateType, YAML::Omap, YAML::Pairs,
-#   YAML::Set, the errors (yaml/error.rb), and Kernel#y, which prints.
+#   YAML::Set, the errors (yaml/error.rb), and Kernel#y, which prints;
+#   require 'yaml/store' for YAML::Store (a PStore in a YAML file).
 # A syntax error raises ArgumentError "syntax error on line N, col M:
 # `the line'", as 1.8.7 did; here the line is counted from 1 (libyaml's
 # position of the problem, which can differ from Syck's by a line).
@@ -30,8 +31,10 @@
 # libyaml reads YAML 1.1: a document Syck accepted only as YAML 1.0 (a
 # tab in the indentation, "key:value" without a space, [:sym] with a
 # Symbol first in a flow sequence) may be a syntax error here.
-# Left out: YAML.parse, parse_documents and the node API (YAML::Syck::
-# Node, transform, select, search), YAML::Store, YAML::DBM, ypath, the
+# YAML.parse, parse_file, parse_documents/each_node and the node tree
+# (YAML::Syck::Node: kind, type_id, value, transform, [], children) are
+# in yaml/node.rb.
+# Left out: ypath (Node#select, search), YAML::DBM, the
 # emitter options (:Indent, :UseHeader, :SortKeys ... are ignored), and
 # YAML::SpecialHash.
 
@@ -255,6 +258,8 @@ if YAML.date_class
     end
   end
 end
+
+require 'yaml/node'
 
 module Kernel
   # Prints obj (and objs, as a stream) as YAML.

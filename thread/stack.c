@@ -209,14 +209,6 @@ void stack_release(void *stack)
     push_free(base);
 }
 
-void *stack_containing(const void *addr)
-{
-    struct region *r = region_of(addr);
-    if (!r) return NULL;
-    size_t slot = (size_t)((const char *)addr - r->base) / pool.size;
-    return r->base + slot * pool.size;
-}
-
 /* ------------------------------------------------------------ the backstop */
 #ifndef MR_SANITIZE                     /* AddressSanitizer reports overflows itself */
 static bool on_guard_page(const char *addr)
@@ -233,7 +225,6 @@ static void write_str(const char *s) { if (write(2, s, strlen(s)) < 0) { /* stde
 
 static void on_segv(int sig, siginfo_t *info, void *uctx)
 {
-    (void)uctx;
     if (on_guard_page(info->si_addr)) {
         write_str("miniruby: fatal: a C stack overflowed (guard page hit): "
                   "C code recursed past the stack limit\n");

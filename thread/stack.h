@@ -18,7 +18,5 @@ bool stack_canary_ok(void *stack);
    whose lowest address is main_lo) ends the process with a message
    instead of a plain crash.  Installed once, on an alternate stack. */
 void stack_guard_handler_install(const char *main_lo);
-/* The pool stack that addr lies on, NULL if none (for the handler). */
-void *stack_containing(const void *addr);
 
 #endif

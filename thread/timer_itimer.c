@@ -13,7 +13,6 @@ static bool running;
 
 static void on_tick(int sig)
 {
-    (void)sig;
     sched_timer_tick();
 }
 

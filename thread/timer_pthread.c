@@ -23,7 +23,6 @@ static bool started, in_loop, ticking;
 
 static void *timer_loop(void *arg)
 {
-    (void)arg;
     pthread_mutex_lock(&lock);
     in_loop = true;
     pthread_cond_broadcast(&ready);

@@ -113,7 +113,7 @@ static VALUE exception_text(VALUE exc)
         str_append(s, msg);
     }
     str_cat(s, "\n", 1);
-    VALUE bt = ivar_get(exc, ID_bt);
+    VALUE bt = exc_backtrace_get(exc);
     long n = ARRAY_P(bt) ? RARRAY_LEN(bt) : 0;
     for (long i = 0; i < n && i < BACKTRACE_LINES; i++)
         if (STRING_P(RARRAY_PTR(bt)[i])) str_cat_fmt(s, "\tfrom %s\n", RSTRING_PTR(RARRAY_PTR(bt)[i]));

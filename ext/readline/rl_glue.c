@@ -29,7 +29,7 @@
 #include <unistd.h>
 #include <readline/readline.h>
 #include <readline/history.h>
-#include "runtime/internal.h"
+#include "runtime/ruby.h"
 #include "green.h"
 #include "rl_glue.h"
 
@@ -108,7 +108,6 @@ static void show_again(void)
 
 static void on_sigwinch(int sig)
 {
-    (void)sig;
     G.resized = 1;
 }
 
@@ -126,7 +125,6 @@ static int ncandidate;
 
 static char *next_candidate(const char *text, int state)
 {
-    (void)text;
     if (state == 0) ncandidate = 0;
     if (!candidates || !candidates[ncandidate]) return NULL;
     return candidates[ncandidate++];

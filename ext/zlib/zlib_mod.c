@@ -11,10 +11,12 @@
  *
  * ZStream, Deflate and Inflate are in zstream.c, GzipFile, GzipWriter
  * and GzipReader in gzfile.c, gzwriter.c and gzreader.c.  As in 1.8.7
- * there is no Zlib.deflate/Zlib.inflate (Zlib::Deflate.deflate and
- * Zlib::Inflate.inflate do it), no crc32_combine/adler32_combine, and
  * GzipReader reads only the first member of a multi-member file (the
- * bytes after it are GzipReader#unused).
+ * bytes after it are GzipReader#unused: a loop reads them all).  Beyond
+ * 1.8.7 (they came with 1.9, and a 1.8 script cannot miss them):
+ * Zlib.deflate(str, level) and Zlib.inflate(str), which are
+ * Zlib::Deflate.deflate and Zlib::Inflate.inflate, and
+ * Zlib.crc32_combine/adler32_combine(sum1, sum2, len2).
  */
 #include "zlib_int.h"
 
@@ -71,6 +73,28 @@ static VALUE checksum(int argc, const VALUE *argv, checksum_fn func)
 static VALUE zlib_crc32(VALUE self, int argc, const VALUE *argv) { return checksum(argc, argv, crc32); }
 static VALUE zlib_adler32(VALUE self, int argc, const VALUE *argv) { return checksum(argc, argv, adler32); }
 
+/* the checksum of A + B from those of A and B and B's length */
+static VALUE combine(const VALUE *argv, uLong (*func)(uLong, uLong, z_off_t))
+{
+    uLong a = (uLong)num_to_long(argv[0]) & 0xffffffffUL, b = (uLong)num_to_long(argv[1]) & 0xffffffffUL;
+    long len = num_to_long(argv[2]);
+    if (len < 0) exc_raise(vm.c.ArgumentError, "negative length");
+    return int_new_ull(func(a, b, (z_off_t)len));
+}
+
+static VALUE zlib_crc32_combine(VALUE self, int argc, const VALUE *argv) { return combine(argv, crc32_combine); }
+static VALUE zlib_adler32_combine(VALUE self, int argc, const VALUE *argv) { return combine(argv, adler32_combine); }
+
+static VALUE zlib_deflate(VALUE self, int argc, const VALUE *argv)
+{
+    return vm_call(cDeflate, sym_intern_cstr("deflate"), argc, argv);
+}
+
+static VALUE zlib_inflate(VALUE self, int argc, const VALUE *argv)
+{
+    return vm_call(cInflate, sym_intern_cstr("inflate"), argc, argv);
+}
+
 static VALUE zlib_crc_table(VALUE self, int argc, const VALUE *argv)
 {
     const z_crc_t *t = get_crc_table();
@@ -125,6 +149,10 @@ void ext_zlib_init(void)
     define_module_function(mZlib, "crc32", zlib_crc32, -1);
     define_module_function(mZlib, "adler32", zlib_adler32, -1);
     define_module_function(mZlib, "crc_table", zlib_crc_table, 0);
+    define_module_function(mZlib, "crc32_combine", zlib_crc32_combine, 3);
+    define_module_function(mZlib, "adler32_combine", zlib_adler32_combine, 3);
+    define_module_function(mZlib, "deflate", zlib_deflate, -1);
+    define_module_function(mZlib, "inflate", zlib_inflate, 1);
     zstream_classes_init();
     gzfile_init();
     gzwriter_init();

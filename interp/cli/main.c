@@ -25,23 +25,21 @@ void repl_main(void) __attribute__((weak));
    it from Ruby changes the level the interpreter warns at. */
 static VALUE get_verbose(ID id, void *data)
 {
-    (void)id; (void)data;
     return vm.verbose == 0 ? Qnil : vm.verbose == 1 ? Qfalse : Qtrue;
 }
 static void set_verbose_var(VALUE v, ID id, void *data)
 {
-    (void)id; (void)data;
     vm.verbose = NIL_P(v) ? 0 : RTEST(v) ? 2 : 1;
 }
-static VALUE get_debug(ID id, void *data) { (void)id; (void)data; return BOOL2V(vm.debug); }
-static void set_debug(VALUE v, ID id, void *data) { (void)id; (void)data; vm.debug = RTEST(v); }
+static VALUE get_debug(ID id, void *data) { return BOOL2V(vm.debug); }
+static void set_debug(VALUE v, ID id, void *data) { vm.debug = RTEST(v); }
 
 /* The switches' globals ($-a $-l $-p are read-only, as in MRI). */
 static int loop_flags;
-static VALUE get_split(ID id, void *data) { (void)id; (void)data; return BOOL2V(loop_flags & PARSE_SPLIT); }
-static VALUE get_chop(ID id, void *data) { (void)id; (void)data; return BOOL2V(loop_flags & PARSE_CHOP); }
-static VALUE get_print(ID id, void *data) { (void)id; (void)data; return BOOL2V(loop_flags & PARSE_PRINT); }
-static VALUE loop_gets(ID id, void *data) { (void)id; (void)data; return io_argf_gets(); }
+static VALUE get_split(ID id, void *data) { return BOOL2V(loop_flags & PARSE_SPLIT); }
+static VALUE get_chop(ID id, void *data) { return BOOL2V(loop_flags & PARSE_CHOP); }
+static VALUE get_print(ID id, void *data) { return BOOL2V(loop_flags & PARSE_PRINT); }
+static VALUE loop_gets(ID id, void *data) { return io_argf_gets(); }
 
 /* The globals and constants the switches and the version describe. */
 static void define_program_globals(void)
@@ -159,6 +157,7 @@ static int finish(int state)
     int status = report_end(state);
     if (at_exit_status >= 0) { status = at_exit_status; die_by_signal = 0; }
     else if (at_exit_status == -2 && state == 0) status = 1;
+    finalizer_run_at_exit();
     io_flush_all();
     return status;
 }

@@ -181,13 +181,6 @@ static VALUE flatten(VALUE ary, int level, bool *modified)
     return result;
 }
 
-VALUE ary_flatten(VALUE ary, int level)
-{
-    bool mod;
-    if (level == 0) return ary_dup(ary);
-    return flatten(ary, level, &mod);
-}
-
 static int level_arg(int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 1);

@@ -51,12 +51,6 @@ void flo_divmod_d(double x, double y, double *divp, double *modp)
     if (divp) *divp = div;
 }
 
-VALUE num_dbl_cmp(double a, double b)
-{
-    if (isnan(a) || isnan(b)) return Qnil;
-    return INT2FIX((a > b) - (a < b));
-}
-
 /* The operand of an arithmetic operator as a double; false if it is not
    a number (the caller coerces). */
 static inline bool operand(VALUE y, double *d)

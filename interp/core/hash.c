@@ -198,15 +198,6 @@ void hash_clear(VALUE hash)
     else htab_clear(tab(hash));
 }
 
-VALUE hash_dup(VALUE hash)
-{
-    VALUE copy = hash_alloc(obj_class(hash));
-    if (hash_size(hash) > 0) RHASH(copy)->tab = htab_copy(tab(hash));
-    RHASH(copy)->ifnone = RHASH(hash)->ifnone;
-    if (FL_TEST(hash, HASH_PROC_DEFAULT)) FL_SET(copy, HASH_PROC_DEFAULT);
-    return copy;
-}
-
 VALUE hash_keys(VALUE hash)
 {
     VALUE ary = ary_new_capa(hash_size(hash));

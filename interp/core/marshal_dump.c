@@ -323,6 +323,7 @@ static void put_body(struct dump_state *st, VALUE obj, long limit)
     case T_RANGE: put_range(st, obj, limit); break;
     case T_OBJECT:
         put_class_of(st, MT_OBJECT, obj, true);
+        if (obj_is_kind_of(obj, vm.c.Exception)) exc_backtrace_get(obj);   /* made when asked for */
         put_ivar_list(st, ivar_pairs(obj), limit);
         break;
     case T_DATA: put_data(st, obj, limit); break;

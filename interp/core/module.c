@@ -83,9 +83,10 @@ static VALUE mod_include(VALUE self, int argc, const VALUE *argv)
     return self;
 }
 
+/* (level 4 may still include into, or extend, a tainted class or object) */
 static VALUE mod_append_features(VALUE self, int argc, const VALUE *argv)
 {
-    vm_secure(4);
+    if (!HEAP_P(argv[0]) || !FL_TEST(argv[0], FL_TAINT)) vm_secure(4);
     if (!TYPE_P(argv[0], T_CLASS) && !TYPE_P(argv[0], T_MODULE)) exc_wrong_type(argv[0], "Class");
     module_include(argv[0], self);
     return self;
@@ -93,7 +94,7 @@ static VALUE mod_append_features(VALUE self, int argc, const VALUE *argv)
 
 static VALUE mod_extend_object(VALUE self, int argc, const VALUE *argv)
 {
-    vm_secure(4);
+    if (!HEAP_P(argv[0]) || !FL_TEST(argv[0], FL_TAINT)) vm_secure(4);
     obj_extend(argv[0], self);
     return argv[0];
 }
@@ -234,6 +235,8 @@ static VALUE mod_instance_method(VALUE self, int argc, const VALUE *argv)
 /* ------------------------------------------------------------ visibility */
 static void set_visibility(VALUE self, int argc, const VALUE *argv, enum visibility visi)
 {
+    if (vm_safe_level() >= 4 && !FL_TEST(self, FL_TAINT))
+        exc_raise(vm.c.SecurityError, "Insecure: can't change method visibility");
     if (argc == 0) {
         struct frame *f = vm_ruby_frame();
         if (f) f->visi = (uint8_t)visi;
@@ -372,12 +375,20 @@ static VALUE mod_freeze(VALUE self, int argc, const VALUE *argv)
     return obj_freeze(self);
 }
 
+/* A fresh copy (dup, clone, a class) owns its method table; a live module
+   may be included, and its include classes share the table: they keep the
+   old one, as in 1.8.7 (class_gc_mark marks it through them; never freed). */
 static VALUE mod_init_copy(VALUE self, int argc, const VALUE *argv)
 {
     VALUE orig = argv[0];
+    if (!HEAP_P(orig) || BUILTIN_TYPE(orig) != BUILTIN_TYPE(self))
+        exc_raise(vm.c.TypeError, "initialize_copy should take same class object");
+    bool fresh = TYPE_P(self, T_CLASS) || FL_TEST(self, CLASS_COPY_PENDING);
+    FL_UNSET(self, CLASS_COPY_PENDING);
     struct RClass *dst = RCLASS(self), *src = RCLASS(orig);
-    idtab_free(dst->m_tbl);
-    dst->m_tbl = idtab_copy(src->m_tbl);
+    struct idtab *old = dst->m_tbl;
+    dst->m_tbl = self == orig ? idtab_new() : idtab_copy(src->m_tbl);   /* 1.8.7 empties a self-copy */
+    if (fresh) idtab_free(old);
     dst->super = src->super;
     if (src->ext->const_tbl) dst->ext->const_tbl = idtab_copy(src->ext->const_tbl);
     if (src->ext->iv_tbl) dst->ext->iv_tbl = idtab_copy(src->ext->iv_tbl);
@@ -413,7 +424,19 @@ static VALUE module_s_alloc(VALUE klass)
     return m;
 }
 
-static VALUE mod_initialize(VALUE self, int argc, const VALUE *argv) { return eval_body_under(self); }
+static VALUE mod_initialize(VALUE self, int argc, const VALUE *argv)
+{
+    eval_body_under(self);
+    return Qnil;   /* as 1.8.7's: new returns the module, not this */
+}
+
+/* Class.new makes classes without it: every class that gets here is
+   initialized already. */
+static VALUE class_initialize(VALUE self, int argc, const VALUE *argv)
+{
+    exc_raise(vm.c.TypeError, "already initialized class");
+    return Qnil;
+}
 
 static VALUE class_s_new(VALUE self, int argc, const VALUE *argv)
 {
@@ -503,6 +526,7 @@ void module_init(void)
     define_method(c, "new", class_new_m, -1);
     define_method(c, "allocate", class_allocate_m, 0);
     define_private_method(c, "initialize_copy", class_init_copy, 1);
+    define_private_method(c, "initialize", class_initialize, -1);
     define_method(c, "superclass", class_superclass_m, 0);
     define_private_method(c, "inherited", mod_nop, 1);
     undef_method(c, "append_features");

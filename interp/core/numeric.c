@@ -89,23 +89,6 @@ VALUE num_coerce_relop(VALUE x, VALUE y, ID op)
     return c;
 }
 
-int num_cmp(VALUE a, VALUE b)
-{
-    if (FIXNUM_P(a) && FIXNUM_P(b)) {
-        long x = FIX2LONG(a), y = FIX2LONG(b);
-        return (x > y) - (x < y);
-    }
-    if (FLOAT_P(a) && FLOAT_P(b)) {
-        double x = RFLOAT_VALUE(a), y = RFLOAT_VALUE(b);
-        if (!isnan(x) && !isnan(y)) return (x > y) - (x < y);
-    }
-    if (STRING_P(a) && STRING_P(b)) {
-        int c = str_cmp(a, b);
-        return (c > 0) - (c < 0);
-    }
-    return cmp_int(vm_call1(a, ID_cmp, b), a, b);
-}
-
 /* ------------------------------------------------------------ conversions */
 VALUE conv_to_integer(VALUE v)
 {

@@ -163,6 +163,51 @@ static long bare_repeat_pos(const char *s, long len)
     return 0;
 }
 
+static void splice(VALUE *out, const char **copied, const char *upto, const char *insert);
+
+/* Anchors (^ $ \b \B \A \z \Z \G) that a repeat follows.  1.8.7 refuses
+   one at the start of a branch ("no previous pattern") and takes one after
+   an atom (a\b+, a$?); Oniguruma refuses both.  With wrapped NULL: the
+   1-based position of the first refused repeat, 0 if none.  Else the
+   pattern with each taken one as (?-:anchor) goes to *wrapped (made on
+   first use). */
+static long anchor_repeats(const char *s, long len, VALUE *wrapped)
+{
+    const char *copied = s;
+    bool atom = false;
+    for (long i = 0; i < len; i++) {
+        char c = s[i];
+        long next = i + 1;
+        bool anchor = false;
+        if (c == '\\' && i + 1 < len) { anchor = strchr("bBAzZG", s[i + 1]) != NULL; next = i + 2; }
+        else if (c == '[') {
+            i++;
+            if (i < len && s[i] == '^') i++;
+            if (i < len && s[i] == ']') i++;
+            while (i < len && s[i] != ']') i += s[i] == '\\' ? 2 : 1;
+            atom = true;
+            continue;
+        } else if (c == '(') {
+            if (i + 1 < len && s[i + 1] == '?')
+                while (i + 1 < len && !strchr(":)=!>", s[i + 1])) i++;
+            if (i + 1 < len && s[i + 1] != '(' && strchr(":=!>", s[i + 1])) i++;
+            atom = false;
+            continue;
+        } else if (c == '|') { atom = false; continue; }
+        else anchor = c == '^' || c == '$';
+        bool repeated = anchor && next < len && strchr("*+?{", s[next]);
+        if (repeated && !atom && !wrapped) return next + 1;
+        if (repeated && atom && wrapped) {
+            splice(wrapped, &copied, s + i, "(?-:");
+            splice(wrapped, &copied, s + next, ")");
+        }
+        if (!anchor) atom = true;
+        i = next - 1;
+    }
+    if (wrapped && *wrapped) str_cat(*wrapped, copied, s + len - copied);
+    return 0;
+}
+
 /* The message for a compile error: 1.8.7's wording for the errors scripts
    meet most (its engine was not Oniguruma), Oniguruma's for the rest. */
 static void compile_error_text(int code, OnigErrorInfo *ei, const char *src, long len,
@@ -191,6 +236,13 @@ static void compile_error_text(int code, OnigErrorInfo *ei, const char *src, lon
         break;
     case ONIGERR_TARGET_OF_REPEAT_OPERATOR_NOT_SPECIFIED:
         if ((at = bare_repeat_pos(src, len)) > 0) {
+            snprintf(msg, sizeof msg, "invalid regular expression; there's no previous pattern, "
+                     "to which '%c' would define cardinality at %ld", src[at - 1], at);
+            break;
+        }
+        /* fall through */
+    case ONIGERR_TARGET_OF_REPEAT_OPERATOR_INVALID:
+        if (code == ONIGERR_TARGET_OF_REPEAT_OPERATOR_INVALID && (at = anchor_repeats(src, len, NULL)) > 0) {
             snprintf(msg, sizeof msg, "invalid regular expression; there's no previous pattern, "
                      "to which '%c' would define cardinality at %ld", src[at - 1], at);
             break;
@@ -233,7 +285,15 @@ static unsigned parse_depth_for_stack(const char *src, long len)
      of repeat operator is invalid").  The repeat is dropped.
    - {,n} is no interval in 1.8.7 but the literal text; Oniguruma reads
      {0,n}.  The brace is escaped.
-   - intervals 1.8.7 refuses: {n,m} with n > m, counts from 32767. */
+   - intervals 1.8.7 refuses: {n,m} with n > m, counts from 32767.
+   - a greedy * + or ? followed by * or +: 1.8.7 refuses it ("nested *?+");
+     Oniguruma reads a possessive or a nested repeat.
+   - a repeated (?:...) that holds only anchors or look-aheads: 1.8.7
+     repeats it; Oniguruma refuses it, but not when the group is an option
+     group, so on that error compile() retries with each repeated (?: as
+     (?-: (which changes no option).  The retry also puts an anchor
+     repeated after an atom (a\b+, a$?), which 1.8.7 takes too, in such a
+     group. */
 
 /* bytes of the character at p under enc (1 for an ASCII byte) */
 static long la_char_len(OnigEncoding enc, const char *p, const char *end)
@@ -327,11 +387,13 @@ static VALUE onig_pattern(const char *src, long len, OnigEncoding enc, const cha
 {
     const char *p = src, *end = src + len, *copied = src;
     VALUE out = 0;
-    bool in_class = false;
+    bool in_class = false, greedy = false;   /* greedy: p follows a greedy * + or ? */
+    bool comments = memchr(src, '#', (size_t)len) != NULL;   /* (?#...) or /x: no nesting check */
     *error = NULL;
     while (p < end) {
         char c = *p;
-        bool low_missing;
+        bool low_missing, was_greedy = greedy;
+        greedy = false;
         if (ONIGENC_MBC_ENC_LEN(enc, (const OnigUChar *)p) > end - p) {
             *error = "premature end of regular expression";   /* a character cut short */
             return 0;
@@ -339,6 +401,8 @@ static VALUE onig_pattern(const char *src, long len, OnigEncoding enc, const cha
         if (c == '\\' && p + 1 < end) { p += 1 + la_char_len(enc, p + 1, end); continue; }
         if (in_class) { if (c == ']') in_class = false; p += la_char_len(enc, p, end); continue; }
         if (c == '[') { in_class = true; p++; continue; }
+        if ((c == '*' || c == '+') && was_greedy && !comments) { *error = "nested *?+ in regexp"; return 0; }
+        greedy = (c == '*' || c == '+' || c == '?') && p > src && p[-1] != '(' && !was_greedy;
         if (c == '{' && p > src && interval_len(p, end, &low_missing, error) && low_missing) {
             splice(&out, &copied, p, "\\");            /* {,n}: the text */
         } else if (c == '{' && p + 1 == end && p > src) {
@@ -354,6 +418,44 @@ static VALUE onig_pattern(const char *src, long len, OnigEncoding enc, const cha
     }
     if (out) str_cat(out, copied, end - copied);
     return out;
+}
+
+/* pat with every (?: group that a repeat follows made a (?-: group, and
+   each repeated anchor after an atom wrapped in one. */
+static VALUE option_groups(const char *pat, long len, OnigEncoding enc)
+{
+    const char *p = pat, *end = pat + len, *copied = pat;
+    const char *dummy;
+    VALUE out = 0;
+    bool in_class = false;
+    while (p < end) {
+        char c = *p;
+        if (c == '\\' && p + 1 < end) { p += 1 + la_char_len(enc, p + 1, end); continue; }
+        if (in_class) { if (c == ']') in_class = false; p += la_char_len(enc, p, end); continue; }
+        if (c == '[') { in_class = true; p++; continue; }
+        if (end - p >= 3 && p[0] == '(' && p[1] == '?' && p[2] == ':') {
+            const char *g = group_end(enc, p, end);
+            if (g && repeat_len(g, end, &dummy)) { splice(&out, &copied, p + 2, "-"); }
+        }
+        p += la_char_len(enc, p, end);
+    }
+    if (out) str_cat(out, copied, end - copied);
+    VALUE wrapped = 0;
+    anchor_repeats(out ? RSTRING_PTR(out) : pat, out ? RSTRING_LEN(out) : len, &wrapped);
+    GC_GUARD(out);
+    return wrapped ? wrapped : out;
+}
+
+static int onig_compile(regex_t **reg, const char *pat, long plen, OnigOptionType o, int kc, OnigErrorInfo *ei)
+{
+    int r = onig_new(reg, (const OnigUChar *)pat, (const OnigUChar *)pat + plen, o,
+                     kcode_encoding(kc), ONIG_SYNTAX_RUBY, ei);
+    /* bytes that are no character of a multibyte kcode: 1.8.7 took them
+       as single bytes; so does the pattern read as bytes */
+    if ((r == ONIGERR_INVALID_CODE_POINT_VALUE || r == ONIGERR_TOO_SHORT_MULTI_BYTE_STRING) && kc != KC_NONE)
+        r = onig_new(reg, (const OnigUChar *)pat, (const OnigUChar *)pat + plen, o,
+                     ONIG_ENCODING_ASCII, ONIG_SYNTAX_RUBY, ei);
+    return r;
 }
 
 /* Compile with Ruby option bits for kcode kc; NULL and a message in err on
@@ -381,14 +483,11 @@ static regex_t *compile(const char *src, long len, int options, int kc, char *er
     long plen = fixed ? RSTRING_LEN(fixed) : len;
     unsigned depth = parse_depth_for_stack(pat, plen);
     onig_set_parse_depth_limit(depth);
-    int r = onig_new(&reg, (const OnigUChar *)pat, (const OnigUChar *)pat + plen, o,
-                     kcode_encoding(kc), ONIG_SYNTAX_RUBY, &ei);
-    /* bytes that are no character of a multibyte kcode: 1.8.7 took them
-       as single bytes; so does the pattern read as bytes */
-    if ((r == ONIGERR_INVALID_CODE_POINT_VALUE || r == ONIGERR_TOO_SHORT_MULTI_BYTE_STRING) && kc != KC_NONE)
-        r = onig_new(&reg, (const OnigUChar *)pat, (const OnigUChar *)pat + plen, o,
-                     ONIG_ENCODING_ASCII, ONIG_SYNTAX_RUBY, &ei);
+    int r = onig_compile(&reg, pat, plen, o, kc, &ei);
+    VALUE opt = r == ONIGERR_TARGET_OF_REPEAT_OPERATOR_INVALID ? option_groups(pat, plen, kcode_encoding(kc)) : 0;
+    if (opt) r = onig_compile(&reg, RSTRING_PTR(opt), RSTRING_LEN(opt), o, kc, &ei);
     GC_GUARD(fixed);
+    GC_GUARD(opt);
     /* too deep for this stack, not for Ruby: as a deep recursion would */
     if (r == ONIGERR_PARSE_DEPTH_LIMIT_OVER && depth < RE_MAX_PARSE_DEPTH) vm_stack_overflow();
     if (r != ONIG_NORMAL) {

@@ -56,13 +56,6 @@ static void clock_now(struct timespec *ts)
     }
 }
 
-double time_now_double(void)
-{
-    struct timespec ts;
-    clock_now(&ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 VALUE time_new_timespec(long sec, long nsec)
 {
     return time_make(vm.c.Time, sec, nsec / 1000, false);

@@ -228,7 +228,6 @@ static VALUE body_in_tag(void *p)
 /* The tag catches next and redo, and a lambda's return. */
 static enum tag_landing block_landed(void *arg, int state, const struct tag *t, VALUE *result)
 {
-    (void)arg;
     if (state == TAG_REDO) return TAG_AGAIN;
     if (state == TAG_NEXT || (state == TAG_RETURN && t->id && t->dst == t->id)) {
         *result = t->val;

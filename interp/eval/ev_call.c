@@ -52,7 +52,6 @@ VALUE ev_eval_args(struct node_call *c, struct frame *f, VALUE *buf, int bufn, i
    converted with to_proc (Symbol#to_proc, Method#to_proc). */
 VALUE ev_block_arg(struct node *block_arg, struct frame *f, struct block *tmp, const struct block **out)
 {
-    (void)tmp;
     VALUE v = EVAL(block_arg, f);
     if (NIL_P(v)) { *out = NULL; return v; }
     if (!TYPE_P(v, T_PROC)) {
@@ -92,8 +91,8 @@ void ev_setup_block(struct block *b, const struct node_block *node, struct frame
 }
 
 /* ------------------------------------------------------------ method_missing */
-static VALUE missing_kind_holder;   /* MISSING_ kind for the default method_missing */
-
+/* The kind travels in the thread to Kernel#method_missing: a Ruby
+   method_missing between them may switch threads before it calls super. */
 static NOINLINE VALUE call_missing(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
                                    const struct block *blk, int kind)
 {
@@ -101,7 +100,7 @@ static NOINLINE VALUE call_missing(struct frame *f, VALUE recv, ID mid, int argc
     VALUE args = ary_new_capa(argc + 1);
     ary_push(args, ID2SYM(mid));
     for (int i = 0; i < argc; i++) ary_push(args, argv[i]);
-    missing_kind_holder = INT2FIX(kind);
+    vm.th->missing_kind = kind;
     if (!mm) exc_no_method(recv, mid, argc, argv, kind);
     VALUE v = vm_call_me(recv, mm, ID_method_missing, (int)RARRAY_LEN(args), RARRAY_PTR(args), blk);
     GC_GUARD(args);             /* the call's argv is its buffer */
@@ -112,8 +111,8 @@ static NOINLINE VALUE call_missing(struct frame *f, VALUE recv, ID mid, int argc
 static VALUE kernel_method_missing(VALUE self, int argc, const VALUE *argv)
 {
     if (argc < 1 || !SYMBOL_P(argv[0])) exc_raise(vm.c.ArgumentError, "no id given");
-    int kind = FIXNUM_P(missing_kind_holder) ? (int)FIX2LONG(missing_kind_holder) : MISSING_NONE;
-    missing_kind_holder = Qnil;
+    int kind = vm.th->missing_kind;
+    vm.th->missing_kind = MISSING_NONE;
     /* report from the caller's frame, not from method_missing's */
     exc_no_method(self, SYM2ID(argv[0]), argc - 1, argv + 1, kind);
 }
@@ -228,7 +227,6 @@ static VALUE body_in_tag(void *arg)
 
 static enum tag_landing return_landed(void *arg, int state, const struct tag *t, VALUE *result)
 {
-    (void)arg;
     if (state != TAG_RETURN || t->dst != t->id) return TAG_PASS;
     *result = t->val;
     return TAG_DONE;
@@ -391,6 +389,20 @@ VALUE vm_call_me(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, cons
     }
 }
 
+/* A call site's cache entry is current: filled for this class and no
+   method table changed since.  A current entry without a method is a
+   cached miss (method_missing). */
+static inline __attribute__((always_inline)) bool cache_current(const struct call_cache *cc, VALUE klass)
+{
+    return cc->serial == RCLASS(klass)->serial && cc->state == vm.method_state;
+}
+
+/* The inline-cache hit test of every call site. */
+static inline __attribute__((always_inline)) bool cache_hit(const struct call_cache *cc, VALUE klass)
+{
+    return cache_current(cc, klass) && cc->me;
+}
+
 /* Cache miss, method_missing or a visibility check: kept out of line so
    that the hit path below needs no saved registers and tail-calls. */
 static NOINLINE VALUE dispatch_slow(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
@@ -398,7 +410,7 @@ static NOINLINE VALUE dispatch_slow(struct frame *f, VALUE recv, ID mid, int arg
 {
     VALUE klass = class_of(recv);
     VALUE me = cc->me;
-    if (cc->serial != RCLASS(klass)->serial || cc->state != vm.method_state) {
+    if (!cache_current(cc, klass)) {
         me = class_lookup_method_cached(klass, mid);
         if (LIKELY(!vm_trace_installed)) {   /* tracing: every call must come here */
             cc->serial = RCLASS(klass)->serial;
@@ -457,7 +469,7 @@ VALUE ev_dispatch(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *ar
 {
     VALUE klass = class_of_inline(recv);
     VALUE me = cc->me;
-    if (UNLIKELY(cc->serial != RCLASS(klass)->serial || cc->state != vm.method_state || !me))
+    if (UNLIKELY(!cache_hit(cc, klass)))
         return dispatch_slow(f, recv, mid, argc, argv, blk, cc, nflags);
     /* public, or private called without a receiver */
     VALUE visi = RBASIC(me)->flags & ((VALUE)3 << 14);
@@ -495,7 +507,6 @@ static VALUE iter_in_tag(void *arg)
 
 static enum tag_landing iter_landed(void *arg, int state, const struct tag *t, VALUE *result)
 {
-    (void)arg;
     if (t->dst != t->id || (state != TAG_BREAK && state != TAG_RETRY)) return TAG_PASS;
     *result = state == TAG_BREAK ? t->val : Qundef;
     return TAG_DONE;
@@ -557,7 +568,7 @@ static inline VALUE call_node(struct frame *f, struct node_call *c, VALUE recv, 
 {
     VALUE klass = class_of_inline(recv);
     VALUE me = c->cache.me;
-    if (LIKELY(me && c->cache.serial == RCLASS(klass)->serial && c->cache.state == vm.method_state)) {
+    if (LIKELY(cache_hit(&c->cache, klass))) {
         VALUE visi = RBASIC(me)->flags & ((VALUE)3 << 14);
         if (LIKELY(!visi || (visi == ((VALUE)VIS_PRIVATE << 14) && (c->h.flags & NF_FCALL)))) {
             switch (ME_TYPE(me)) {
@@ -620,24 +631,40 @@ static VALUE ev_call3(struct node *n, struct frame *f)
 #define OPS_TRACED 2
 #define OPS_SAFE4 4     /* $SAFE 4 reached: a << x and a.pop are checked calls */
 static uint8_t fix_ops_redefined, flo_ops_redefined;
-static uint8_t container_ops_redefined;   /* Array#[] << pop or Hash#[] */
+static uint8_t container_ops_redefined;   /* Array#[] []= << pop or Hash#[] []= */
+uint8_t ev_to_s_redefined;                /* to_s of Fixnum Float Symbol nil true false */
 
 void ev_trace_fast_paths(bool tracing)
 {
-    uint8_t *flags[] = { &fix_ops_redefined, &flo_ops_redefined, &container_ops_redefined };
+    uint8_t *flags[] = { &fix_ops_redefined, &flo_ops_redefined, &container_ops_redefined,
+                         &ev_to_s_redefined };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         *flags[i] = (uint8_t)((*flags[i] & (OPS_REDEFINED | OPS_SAFE4)) | (tracing ? OPS_TRACED : 0));
 }
 
 void ev_safe4_fast_paths(void) { container_ops_redefined |= OPS_SAFE4; }
 
+/* klass (a class or module) is among the ancestors of a class whose to_s
+   interpolation does without: a to_s defined or removed there may change
+   which to_s those objects have */
+static bool to_s_holder(VALUE klass)
+{
+    VALUE classes[] = { vm.c.Fixnum, vm.c.Float, vm.c.Symbol, vm.c.NilClass, vm.c.TrueClass, vm.c.FalseClass };
+    for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++)
+        for (VALUE k = classes[i]; k; k = RCLASS(k)->super)
+            if (k == klass || (BUILTIN_TYPE(k) == T_ICLASS && iclass_module(k) == klass)) return true;
+    return false;
+}
+
 void ev_note_redefinition(VALUE klass, ID mid)
 {
+    if (mid == ID_to_s && to_s_holder(klass)) ev_to_s_redefined |= OPS_REDEFINED;
     bool common = klass == vm.c.Numeric || klass == vm.c.Comparable || klass == vm.c.Object ||
                   klass == vm.c.Kernel;
     bool fix = common || klass == vm.c.Fixnum || klass == vm.c.Integer;
     bool flo = common || klass == vm.c.Float;
-    if ((mid == ID_aref || mid == ID_lshift || mid == ID_pop) && (klass == vm.c.Array || klass == vm.c.Hash))
+    if ((mid == ID_aref || mid == ID_aset || mid == ID_lshift || mid == ID_pop) &&
+        (klass == vm.c.Array || klass == vm.c.Hash))
         container_ops_redefined |= OPS_REDEFINED;
     switch (mid) {
     case ID_aref: case ID_lshift: case ID_rshift: case ID_and: case ID_or: case ID_xor:
@@ -797,16 +824,39 @@ static inline bool hashed_in_c(VALUE key)
     return SPECIAL_P(key) || BUILTIN_TYPE(key) == T_STRING || BUILTIN_TYPE(key) == T_FLOAT;
 }
 
+/* a[i] and h[k] without the call, or Qundef */
+VALUE ev_opt_aref(VALUE a, VALUE b)
+{
+    if (plain(a, vm.c.Array) && FIXNUM_P(b)) return ary_entry(a, FIX2LONG(b));
+    if (plain(a, vm.c.Hash) && hashed_in_c(b)) return hash_lookup(a, b);   /* missing: the default, by the call */
+    return Qundef;
+}
+
 static VALUE opt_aref(struct node *n, struct frame *f)
 {
     struct node_call *c = (struct node_call *)n;
     VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);
-    if (plain(a, vm.c.Array) && FIXNUM_P(b)) return ary_entry(a, FIX2LONG(b));
-    if (plain(a, vm.c.Hash) && hashed_in_c(b)) {
-        VALUE v = hash_lookup(a, b);
-        if (v != Qundef) return v;     /* a missing key: the default, by the call */
+    VALUE v = ev_opt_aref(a, b);
+    return v != Qundef ? v : opt_slow(n, f, a, b);
+}
+
+/* a[i] = v and h[k] = v (ev_attrasgn): true if done here.  Not when
+   it could raise (frozen; an index before the start; a new key while
+   the hash is iterated) or run Ruby code (keys hashed by #hash). */
+bool ev_opt_aset(VALUE recv, VALUE key, VALUE val)
+{
+    if (plain(recv, vm.c.Hash)) {
+        if (FL_TEST(recv, FL_FROZEN) || RHASH(recv)->iter_lev > 0 || !hashed_in_c(key)) return false;
+        hash_aset(recv, key, val);
+        return true;
     }
-    return opt_slow(n, f, a, b);
+    if (plain(recv, vm.c.Array) && FIXNUM_P(key)) {
+        long i = FIX2LONG(key);
+        if (FL_TEST(recv, FL_FROZEN) || i < 0 || i > RARRAY_LEN(recv)) return false;
+        ary_store(recv, i, val);
+        return true;
+    }
+    return false;
 }
 
 static VALUE opt_lshift(struct node *n, struct frame *f)
@@ -888,8 +938,7 @@ static VALUE opt_thread_pass(struct node *n, struct frame *f)
     VALUE recv = EVAL(c->recv, f);
     f->node = n;
     struct call_cache *cc = &c->cache;
-    if (LIKELY(recv == vm.c.Thread && cc->me && cc->state == vm.method_state &&
-               cc->serial == RCLASS(RBASIC(recv)->klass)->serial &&
+    if (LIKELY(recv == vm.c.Thread && cache_hit(cc, RBASIC(recv)->klass) &&
                ME_TYPE(cc->me) == ME_CFUNC && RMENTRY(cc->me)->body.fn == green_pass_m))
         return green_pass_nil();
     return ev_dispatch(f, recv, c->mid, 0, NULL, NULL, cc, n->flags);
@@ -962,11 +1011,6 @@ static VALUE yield_flags(struct frame *f, int argc, const VALUE *argv, int flags
     const struct block *blk = f->block;
     if (!blk) exc_local_jump("noreason", Qnil, "no block given");
     return vm_invoke_block(blk, argc, argv, blk->self, 0, flags);
-}
-
-VALUE ev_yield(struct frame *f, int argc, const VALUE *argv)
-{
-    return yield_flags(f, argc, argv, 0);
 }
 
 static VALUE ev_yield_node(struct node *n, struct frame *f)
@@ -1063,12 +1107,6 @@ VALUE vm_call(VALUE recv, ID mid, int argc, const VALUE *argv)
 VALUE vm_call0(VALUE recv, ID mid) { return call_from_c(recv, mid, 0, NULL, NULL, true); }
 VALUE vm_call1(VALUE recv, ID mid, VALUE a) { return call_from_c(recv, mid, 1, &a, NULL, true); }
 
-VALUE vm_call2(VALUE recv, ID mid, VALUE a, VALUE b)
-{
-    VALUE argv[2] = { a, b };
-    return call_from_c(recv, mid, 2, argv, NULL, true);
-}
-
 VALUE vm_call_public(VALUE recv, ID mid, int argc, const VALUE *argv)
 {
     return call_from_c(recv, mid, argc, argv, NULL, false);
@@ -1116,8 +1154,6 @@ bool vm_respond_to(VALUE obj, ID mid, bool include_private)
 void ev_call_init(void)
 {
     define_private_method(vm.c.Kernel, "method_missing", kernel_method_missing, -1);
-    gc_register_root(&missing_kind_holder);
-    missing_kind_holder = Qnil;
     const char *slow = getenv("MINIRUBY_BENCH_SLOWDOWN");
     if (slow) bench_slowdown = strtoul(slow, NULL, 10);
 }

@@ -121,7 +121,6 @@ bool ev_case_eqq(VALUE pattern, VALUE v, struct frame *f)
 {
     if ((FIXNUM_P(pattern) && FIXNUM_P(v)) || (SYMBOL_P(pattern) && SYMBOL_P(v)))
         return pattern == v;
-    (void)f;
     return RTEST(vm_call_public(pattern, ID_eqq, 1, &v));
 }
 
@@ -367,7 +366,6 @@ static VALUE ev_ensure(struct node *n, struct frame *f)
 /* Parts evaluated by their parent node, never on their own. */
 static VALUE ev_part(struct node *n, struct frame *f)
 {
-    (void)f;
     mr_bug("%s evaluated outside its parent (line %d)", node_type_name(n->type), n->line);
 }
 

@@ -234,7 +234,6 @@ static VALUE ev_alias(struct node *n, struct frame *f)
 static VALUE ev_valias(struct node *n, struct frame *f)
 {
     struct node_alias *a = (struct node_alias *)n;
-    (void)f;
     gvar_alias(a->new_name, a->old_name);
     return Qnil;
 }
@@ -266,7 +265,6 @@ static VALUE ev_postexe(struct node *n, struct frame *f)
 
 static VALUE ev_block_node(struct node *n, struct frame *f)
 {
-    (void)f;
     mr_bug("a block literal evaluated on its own (line %d)", n->line);
 }
 

@@ -2,36 +2,34 @@
  * interpolation), symbols, regexps, arrays, hashes, ranges, flip-flops,
  * splats, backquotes, and defined?. */
 #include <stdio.h>
+#include <string.h>
 #include "eval.h"
 
 /* ------------------------------------------------------------ simple literals */
-static VALUE ev_nil(struct node *n, struct frame *f) { (void)n; (void)f; return Qnil; }
-static VALUE ev_true(struct node *n, struct frame *f) { (void)n; (void)f; return Qtrue; }
-static VALUE ev_false(struct node *n, struct frame *f) { (void)n; (void)f; return Qfalse; }
-static VALUE ev_self(struct node *n, struct frame *f) { (void)n; return f->self; }
+static VALUE ev_nil(struct node *n, struct frame *f) { return Qnil; }
+static VALUE ev_true(struct node *n, struct frame *f) { return Qtrue; }
+static VALUE ev_false(struct node *n, struct frame *f) { return Qfalse; }
+static VALUE ev_self(struct node *n, struct frame *f) { return f->self; }
 
 static VALUE ev_int(struct node *n, struct frame *f)
 {
-    (void)f;
     return int_new(((struct node_int *)n)->val);
 }
 
 static VALUE ev_fixnum(struct node *n, struct frame *f)
 {
-    (void)f;
     return INT2FIX(((struct node_int *)n)->val);
 }
 
-static VALUE ev_bigint(struct node *n, struct frame *f) { (void)f; return ((struct node_bigint *)n)->lit; }
-static VALUE ev_float(struct node *n, struct frame *f) { (void)f; return ((struct node_float *)n)->lit; }
-static VALUE ev_sym(struct node *n, struct frame *f) { (void)f; return ID2SYM(((struct node_sym *)n)->id); }
-static VALUE ev_regex(struct node *n, struct frame *f) { (void)f; return ((struct node_str *)n)->lit; }
+static VALUE ev_bigint(struct node *n, struct frame *f) { return ((struct node_bigint *)n)->lit; }
+static VALUE ev_float(struct node *n, struct frame *f) { return ((struct node_float *)n)->lit; }
+static VALUE ev_sym(struct node *n, struct frame *f) { return ID2SYM(((struct node_sym *)n)->id); }
+static VALUE ev_regex(struct node *n, struct frame *f) { return ((struct node_str *)n)->lit; }
 
 /* A string literal makes a new String each time; long ones share the
    literal's bytes until written. */
 static VALUE ev_str(struct node *n, struct frame *f)
 {
-    (void)f;
     VALUE lit = ((struct node_str *)n)->lit;
     if (FL_TEST(lit, STR_EMBED)) {      /* short: copy the whole slot payload */
         VALUE s = gc_new_obj(T_STRING, vm.c.String);
@@ -51,18 +49,101 @@ static VALUE ev_xstr(struct node *n, struct frame *f)
 }
 
 /* ------------------------------------------------------------ interpolation */
+/* The bytes gather in a buffer on the stack and become one String of
+   their size at the end (a String from the start once they outgrow it). */
+struct dstr_buf {
+    long len;
+    VALUE spill;
+    bool tainted;       /* a part was: the result is (1.8.7 appends them) */
+    char buf[208];
+};
+
+static void dstr_spill(struct dstr_buf *b, const char *p, long n)
+{
+    if (!b->spill) {
+        b->spill = str_new_capa(2 * (b->len + n));
+        str_cat(b->spill, b->buf, b->len);
+    }
+    str_cat(b->spill, p, n);
+}
+
+static inline void dstr_cat(struct dstr_buf *b, const char *p, long n)
+{
+    if (UNLIKELY(b->spill || b->len + n > (long)sizeof b->buf)) {
+        dstr_spill(b, p, n);
+        return;
+    }
+    char *d = b->buf + b->len;
+    b->len += n;
+    if (n <= 16) while (n-- > 0) *d++ = *p++;   /* most parts are short: no call */
+    else memcpy(d, p, (size_t)n);
+}
+
+static void dstr_append(struct dstr_buf *b, VALUE str)
+{
+    dstr_cat(b, RSTRING_PTR(str), RSTRING_LEN(str));
+    if (FL_TEST(str, FL_TAINT)) b->tainted = true;
+}
+
+/* the decimal digits of v, written backwards from end */
+static char *fix_digits(long v, char *end)
+{
+    unsigned long u = v < 0 ? -(unsigned long)v : (unsigned long)v;
+    do *--end = (char)('0' + u % 10); while (u /= 10);
+    if (v < 0) *--end = '-';
+    return end;
+}
+
+/* "#{v}": what v.to_s gives, written without the call while the to_s of
+   Fixnum, Symbol, nil, true, false and Float is the builtin one (1.8.7
+   calls to_s, so a redefined one is called; a String is taken as is). */
+static void dstr_value(struct dstr_buf *b, VALUE v)
+{
+    if (STRING_P(v)) { dstr_append(b, v); return; }
+    if (LIKELY(!ev_to_s_redefined)) {
+        char num[24], *end = num + sizeof num, *start;
+        const char *name;
+        switch (v) {
+        case Qnil: return;
+        case Qtrue: dstr_cat(b, "true", 4); return;
+        case Qfalse: dstr_cat(b, "false", 5); return;
+        default: break;
+        }
+        if (FIXNUM_P(v)) {
+            start = fix_digits(FIX2LONG(v), end);
+            dstr_cat(b, start, end - start);
+            return;
+        }
+        if (SYMBOL_P(v)) {
+            name = sym_name(SYM2ID(v));
+            dstr_cat(b, name, (long)strlen(name));
+            return;
+        }
+        if (FLOAT_P(v)) { dstr_append(b, flo_to_s(RFLOAT_VALUE(v))); return; }
+    }
+    dstr_append(b, obj_to_s(v));
+}
+
 static VALUE build_dstr(struct node_list *l, struct frame *f)
 {
-    VALUE s = str_new_capa(32);
+    struct dstr_buf b;
+    b.len = 0;
+    b.spill = 0;
+    b.tainted = false;
     for (int i = 0; i < l->n; i++) {
         struct node *part = l->items[i];
         if (part->type == NODE_STR) {
             struct node_str *ps = (struct node_str *)part;
-            str_cat(s, ps->ptr, (long)ps->len);
+            dstr_cat(&b, ps->ptr, (long)ps->len);
+        } else if (part->type == NODE_EVSTR) {
+            dstr_value(&b, EVAL(((struct node_unary *)part)->value, f));
         } else {
-            str_append(s, EVAL(part, f));
+            VALUE v = EVAL(part, f);
+            dstr_append(&b, STRING_P(v) ? v : conv_to_str(v));
         }
     }
+    VALUE s = b.spill ? b.spill : str_new(b.buf, b.len);
+    if (b.tainted) FL_SET(s, FL_TAINT);
     return s;
 }
 

@@ -240,13 +240,11 @@ static VALUE ev_cdecl(struct node *n, struct frame *f)
 /* ------------------------------------------------------------ $1, $& ... */
 static VALUE ev_nth_ref(struct node *n, struct frame *f)
 {
-    (void)f;
     return re_nth_match((int)((struct node_int *)n)->val, vm_svar_get(0));
 }
 
 static VALUE ev_back_ref(struct node *n, struct frame *f)
 {
-    (void)f;
     return re_last_match_special((int)((struct node_int *)n)->val);
 }
 
@@ -279,6 +277,15 @@ static VALUE ev_attrasgn(struct node *n, struct frame *f)
         val = EVAL(c->value, f);
         f->node = n;
         ev_dispatch(f, recv, c->mid, 1, &val, NULL, &c->cache, n->flags | (c->recv ? 0 : NF_FCALL));
+        return val;
+    }
+    if (c->argc == 1 && c->mid == ID_aset && c->args[0]->type != NODE_SPLAT) {   /* recv[k] = value */
+        VALUE argv[2];
+        argv[0] = EVAL(c->args[0], f);
+        argv[1] = val = c->value ? EVAL(c->value, f) : Qnil;
+        if (c->recv && ev_opt_aset(recv, argv[0], val)) return val;
+        f->node = n;
+        ev_dispatch(f, recv, c->mid, 2, argv, NULL, &c->cache, n->flags | (c->recv ? 0 : NF_FCALL));
         return val;
     }
     /* recv[args] = value: the value is evaluated after the arguments */
@@ -399,7 +406,8 @@ static VALUE ev_op_asgn_index(struct node *n, struct frame *f)
         argv = RARRAY_PTR(keep);
     }
     f->node = n;
-    VALUE cur = ev_dispatch(f, recv, ID_aref, argc, argv, NULL, &o->cache[0], 0);
+    VALUE cur = argc == 1 ? ev_opt_aref(recv, argv[0]) : Qundef;
+    if (cur == Qundef) cur = ev_dispatch(f, recv, ID_aref, argc, argv, NULL, &o->cache[0], 0);
     VALUE val;
     if (o->op == ID_oror) {
         if (RTEST(cur)) return cur;
@@ -414,6 +422,7 @@ static VALUE ev_op_asgn_index(struct node *n, struct frame *f)
     }
     if (argv != buf) argv = RARRAY_PTR(keep);
     argv[argc] = val;
+    if (argc == 1 && ev_opt_aset(recv, argv[0], val)) return val;
     f->node = n;
     ev_dispatch(f, recv, ID_aset, argc + 1, argv, NULL, &o->cache[2], 0);
     GC_GUARD(keep);

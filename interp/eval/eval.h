@@ -75,11 +75,12 @@ VALUE ev_call_with_block(struct frame *f, VALUE recv, ID mid, int argc, const VA
 VALUE ev_binop(struct frame *f, VALUE a, ID op, VALUE b, struct call_cache *cc);
 VALUE ev_call_super(struct frame *f, int argc, const VALUE *argv, const struct block *blk);
 VALUE ev_zsuper_args(struct frame *f);         /* Array of the current method's arguments */
-VALUE ev_yield(struct frame *f, int argc, const VALUE *argv);
 VALUE ev_lambda_return_value(VALUE v);
 NORETURN void ev_raise_at(struct frame *f, struct node *n, VALUE klass, const char *fmt, ...) PRINTF(4, 5);
-bool ev_opt_redefined(VALUE klass, ID mid);
 void ev_note_redefinition(VALUE klass, ID mid);
+VALUE ev_opt_aref(VALUE recv, VALUE key);             /* a[i], h[k] without the call, or Qundef */
+bool ev_opt_aset(VALUE recv, VALUE key, VALUE val);   /* a[i] = v, h[k] = v without the call */
+extern uint8_t ev_to_s_redefined;   /* nonzero: interpolation calls to_s of Fixnum, Symbol... */
 
 /* stack and interrupt checks at method and block entry, loop back-edges */
 static inline void ev_safe_point(void)

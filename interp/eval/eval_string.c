@@ -62,7 +62,7 @@ static VALUE frames_after_code(const struct eval_origin *o)
    line: "(eval):1:in `m': x" (a method_missing message is not a String). */
 static void patch_eval_error(VALUE exc, const struct eval_origin *o)
 {
-    VALUE bt = ivar_get(exc, ID_bt);
+    VALUE bt = exc_backtrace_get(exc);
     if (!ARRAY_P(bt) || RARRAY_LEN(bt) == 0) return;
     struct frame *here = vm.th->frame;          /* the C frame of eval, instance_eval... */
     struct frame *at = o && ARRAY_P(o->bt_tail) ? here : here->prev;

@@ -24,7 +24,7 @@ static VALUE make_exception(int argc, const VALUE *argv)
     VALUE exc = vm_call(argv[0], ID_exception, argc > 1 ? 1 : 0, argv + 1);
     if (!HEAP_P(exc) || !obj_is_kind_of(exc, vm.c.Exception))
         exc_raise(vm.c.TypeError, "exception object expected");
-    if (argc > 2) vm_call1(exc, sym_intern_cstr("set_backtrace"), argv[2]);
+    if (argc > 2) vm_call1(exc, ID_set_backtrace, argv[2]);
     return exc;
 }
 
@@ -34,15 +34,13 @@ static VALUE k_raise(VALUE self, int argc, const VALUE *argv)
     VALUE exc = make_exception(argc, argv);
     /* as 1.8's rb_longjmp: an exception raised again keeps its backtrace;
        backtrace and set_backtrace are called, as 1.8.7 calls them */
-    if (NIL_P(vm_call0(exc, sym_intern_cstr("backtrace"))))
-        vm_call1(exc, sym_intern_cstr("set_backtrace"), exc_backtrace_here(1));
+    exc_fill_backtrace(exc, 1);
     exc_raise_obj(exc);
 }
 
 /* ------------------------------------------------------------ loop, catch */
 static VALUE loop_body(VALUE arg)
 {
-    (void)arg;
     struct yielder y;
     vm_yield_prepare(&y);
     for (;;) vm_yield_next(&y, Qundef);
@@ -51,7 +49,6 @@ static VALUE loop_body(VALUE arg)
 
 static VALUE loop_stop(VALUE arg, VALUE exc)
 {
-    (void)arg;
     return ivar_get(exc, sym_intern_cstr("@result"));
 }
 

@@ -27,38 +27,33 @@ static VALUE on_copy(const char *bang, int argc, const VALUE *argv)
     return str;
 }
 
-static VALUE k_sub(VALUE self, int argc, const VALUE *argv) { (void)self; return on_copy("sub!", argc, argv); }
-static VALUE k_gsub(VALUE self, int argc, const VALUE *argv) { (void)self; return on_copy("gsub!", argc, argv); }
-static VALUE k_chop(VALUE self, int argc, const VALUE *argv) { (void)self; return on_copy("chop!", argc, argv); }
-static VALUE k_chomp(VALUE self, int argc, const VALUE *argv) { (void)self; return on_copy("chomp!", argc, argv); }
+static VALUE k_sub(VALUE self, int argc, const VALUE *argv) { return on_copy("sub!", argc, argv); }
+static VALUE k_gsub(VALUE self, int argc, const VALUE *argv) { return on_copy("gsub!", argc, argv); }
+static VALUE k_chop(VALUE self, int argc, const VALUE *argv) { return on_copy("chop!", argc, argv); }
+static VALUE k_chomp(VALUE self, int argc, const VALUE *argv) { return on_copy("chomp!", argc, argv); }
 
 static VALUE k_sub_bang(VALUE self, int argc, const VALUE *argv)
 {
-    (void)self;
     return call_on(uscore_get(), "sub!", argc, argv);
 }
 
 static VALUE k_gsub_bang(VALUE self, int argc, const VALUE *argv)
 {
-    (void)self;
     return call_on(uscore_get(), "gsub!", argc, argv);
 }
 
 static VALUE k_chop_bang(VALUE self, int argc, const VALUE *argv)
 {
-    (void)self;
     return call_on(uscore_get(), "chop!", argc, argv);
 }
 
 static VALUE k_chomp_bang(VALUE self, int argc, const VALUE *argv)
 {
-    (void)self;
     return call_on(uscore_get(), "chomp!", argc, argv);
 }
 
 static VALUE k_split(VALUE self, int argc, const VALUE *argv)
 {
-    (void)self;
     return call_on(uscore_get(), "split", argc, argv);
 }
 

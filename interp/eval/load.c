@@ -45,9 +45,8 @@ static VALUE read_file(const char *path)
 }
 
 /* Parse and run a file at the top level; raises SyntaxError on bad code. */
-VALUE vm_run_file(const char *path, bool wrap)
+VALUE vm_run_file(const char *path)
 {
-    (void)wrap;
     VALUE src = read_file(path);
     struct parse_error err;
     VALUE script = vm_parse_main(RSTRING_PTR(src), (size_t)RSTRING_LEN(src), path, 1, PARSE_FILE, &err);
@@ -169,7 +168,7 @@ static bool wait_for_loading(VALUE feature)
 
 static VALUE load_body(VALUE path)
 {
-    vm_run_file(RSTRING_PTR(path), false);
+    vm_run_file(RSTRING_PTR(path));
     return Qnil;
 }
 
@@ -226,7 +225,7 @@ bool vm_require_optional(const char *file)
 {
     VALUE path = find_file(str_new_cstr(file));
     if (NIL_P(path)) return false;
-    vm_run_file(RSTRING_PTR(path), false);
+    vm_run_file(RSTRING_PTR(path));
     return true;
 }
 
@@ -280,7 +279,7 @@ static VALUE k_load(VALUE self, int argc, const VALUE *argv)
     VALUE path = find_file(expand_home(written));
     if (NIL_P(path)) exc_raise(vm.c.LoadError, "no such file to load -- %s", RSTRING_PTR(written));
     path_safe_check(path);
-    vm_run_file(RSTRING_PTR(path), argc > 1 && RTEST(argv[1]));
+    vm_run_file(RSTRING_PTR(path));      /* the wrap flag (argv[1]) is not supported */
     GC_GUARD(path);
     return Qtrue;
 }

@@ -35,7 +35,6 @@ VALUE proc_new(const struct block *blk, bool lambda)
 }
 
 const struct block *proc_block(VALUE proc) { return RDATA(proc)->data; }
-bool proc_is_lambda(VALUE proc) { return FL_TEST(proc, PROC_LAMBDA) != 0; }
 
 void proc_gc_mark(VALUE proc)
 {
@@ -100,11 +99,6 @@ VALUE proc_call(VALUE proc, int argc, const VALUE *argv)
 {
     const struct block *b = proc_block(proc);
     return proc_invoke(proc, b, argc, argv, b->self, INVOKE_CALL);
-}
-
-VALUE proc_call_with_self(VALUE proc, VALUE self, int argc, const VALUE *argv)
-{
-    return vm_invoke_block(proc_block(proc), argc, argv, self, 0, INVOKE_CALL);
 }
 
 static VALUE method_call_block(VALUE method, int argc, const VALUE *argv);

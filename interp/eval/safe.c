@@ -83,13 +83,11 @@ bool vm_taint_new(void) { return vm.th->safe_level >= 3; }
 /* ------------------------------------------------------------ $SAFE */
 static VALUE safe_get(ID id, void *data)
 {
-    (void)id; (void)data;
     return INT2FIX(vm.th->safe_level);
 }
 
 static void safe_set(VALUE val, ID id, void *data)
 {
-    (void)id; (void)data;
     int level = num_to_int(val);
     struct thread *th = vm.th;
     if (level < th->safe_level)

@@ -44,7 +44,6 @@ void tag_jump(int state, VALUE val, uintptr_t dst)
 
 bool tag_reachable(int state, uintptr_t dst)
 {
-    (void)state;
     for (struct tag *t = vm.th->tag; t; t = t->prev)
         if (t->id == dst) return true;
     return false;

@@ -220,6 +220,7 @@ int vm_exec_top(VALUE (*fn)(VALUE), VALUE arg)
 void vm_check_interrupts(void)
 {
     vm.interrupt = 0;
+    if (UNLIKELY(finalizer_pending)) finalizer_run_pending();   /* queued by the last GC */
     if (vm_signal_interrupt_hook) vm_signal_interrupt_hook();
     if (vm_thread_interrupt_hook) vm_thread_interrupt_hook();
     if (UNLIKELY(vm_budget_hook != NULL)) vm_budget_hook();
@@ -376,14 +377,12 @@ int vm_source_line(void)
 /* ------------------------------------------------------------ start-up */
 static VALUE main_to_s(VALUE self, int argc, const VALUE *argv)
 {
-    (void)self; (void)argc; (void)argv;
     return str_new_cstr("main");
 }
 
 /* 1.8.7's main.include: `include Mod` at the top level includes into Object */
 static VALUE main_include(VALUE self, int argc, const VALUE *argv)
 {
-    (void)self;
     if (argc == 0) return vm.c.Object;      /* 1.8.7 allows a bare `include` */
     return vm_call(vm.c.Object, sym_intern_cstr("include"), argc, argv);
 }
@@ -392,16 +391,21 @@ static VALUE main_include(VALUE self, int argc, const VALUE *argv)
    default visibility of the top-level frame, as Module#public does */
 static VALUE main_public(VALUE self, int argc, const VALUE *argv)
 {
-    (void)self;
     vm_call(vm.c.Object, sym_intern_cstr("public"), argc, argv);
     return vm.c.Object;
 }
 
 static VALUE main_private(VALUE self, int argc, const VALUE *argv)
 {
-    (void)self;
     vm_call(vm.c.Object, sym_intern_cstr("private"), argc, argv);
     return vm.c.Object;
+}
+
+/* MINIRUBY_GC_STRESS=1 runs the whole process, boot included, under GC.stress */
+static bool gc_stress_wanted(void)
+{
+    const char *stress = getenv("MINIRUBY_GC_STRESS");
+    return stress && *stress && *stress != '0';
 }
 
 void vm_init(void *stack_base)
@@ -411,7 +415,7 @@ void vm_init(void *stack_base)
     init_main_thread(stack_base);
     parse_stack_floor = stack_floor;
     parse_warn_hook = parse_warning_out;
-    gc_init(stack_base);
+    gc_init(stack_base, gc_stress_wanted());
     vm.verbose = 1;
     vm_init_all();
     vm.top_self = obj_alloc(vm.c.Object);

@@ -114,6 +114,7 @@ struct thread {
     VALUE pending_exc;      /* exception Thread#raise delivers */
     VALUE jump_val;         /* the jump vm_protect caught, for vm_jump_state */
     uintptr_t jump_dst;
+    int missing_kind;       /* MISSING_ kind for Kernel#method_missing (ev_call.c) */
     /* what the last GC found on this stack, reused while the thread has
        not run since (a suspended stack does not change) */
     VALUE *stack_roots;

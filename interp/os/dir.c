@@ -356,14 +356,16 @@ static void glob_one(VALUE pat, int flags, VALUE out)
 }
 
 /* Patterns: a String (NUL separates several, as in 1.8) or an Array. */
-static void glob_patterns(VALUE pat, int flags, VALUE out)
+/* who: the method 1.8.7 names when $SAFE refuses a tainted pattern */
+static void glob_patterns(VALUE pat, int flags, VALUE out, const char *who)
 {
     vm_check_stack();
     if (ARRAY_P(pat)) {
-        for (long i = 0; i < RARRAY_LEN(pat); i++) glob_patterns(RARRAY_PTR(pat)[i], flags, out);
+        for (long i = 0; i < RARRAY_LEN(pat); i++) glob_patterns(RARRAY_PTR(pat)[i], flags, out, who);
         return;
     }
     pat = conv_to_str(pat);
+    vm_check_safe_name(pat, who);
     const char *s = RSTRING_PTR(pat);
     long len = RSTRING_LEN(pat), beg = 0;
     for (long i = 0; i <= len; i++) {
@@ -381,7 +383,7 @@ static VALUE dir_s_glob(VALUE klass, int argc, const VALUE *argv)
     arity_check(argc, 1, 2);
     int flags = argc > 1 ? num_to_int(argv[1]) : 0;
     VALUE out = ary_new();
-    glob_patterns(argv[0], flags, out);
+    glob_patterns(argv[0], flags, out, "glob");
     if (!vm_block_given()) return out;
     for (long i = 0; i < RARRAY_LEN(out); i++) vm_yield1(RARRAY_PTR(out)[i]);
     return Qnil;
@@ -390,7 +392,7 @@ static VALUE dir_s_glob(VALUE klass, int argc, const VALUE *argv)
 static VALUE dir_s_aref(VALUE klass, int argc, const VALUE *argv)
 {
     VALUE out = ary_new();
-    for (int i = 0; i < argc; i++) glob_patterns(argv[i], 0, out);
+    for (int i = 0; i < argc; i++) glob_patterns(argv[i], 0, out, "[]");
     return out;
 }
 
@@ -556,8 +558,10 @@ static VALUE dir_s_chdir(VALUE klass, int argc, const VALUE *argv)
     arity_check(argc, 0, 1);
     vm_secure(2);
     VALUE path;
-    if (argc > 0) path = conv_to_str(argv[0]);
-    else {
+    if (argc > 0) {
+        path = conv_to_str(argv[0]);
+        vm_check_safe_name(path, "chdir");
+    } else {
         const char *home = getenv("HOME");
         if (!home) home = getenv("LOGDIR");
         if (!home) exc_raise(vm.c.ArgumentError, "HOME/LOGDIR not set");
@@ -595,6 +599,7 @@ static VALUE dir_s_rmdir(VALUE klass, int argc, const VALUE *argv)
 static VALUE dir_s_chroot(VALUE klass, int argc, const VALUE *argv)
 {
     VALUE path = conv_to_str(argv[0]);
+    vm_check_safe_name(path, "chroot");
     if (chroot(str_cstr(path)) < 0) exc_sys_fail(str_cstr(path));
     return INT2FIX(0);
 }

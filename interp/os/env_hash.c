@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "runtime/internal.h"
 
 extern char **environ;
@@ -29,9 +31,11 @@ static const char *env_name(VALUE *name)
     return p;
 }
 
-/* The value of name as a String, or nil. */
+/* The value of name as a String, or nil.  (Level 4 reads nothing of ENV,
+   as in 1.8.7: env_get, env_snapshot and env_key_of refuse.) */
 static VALUE env_get(VALUE name)
 {
+    vm_secure(4);
     const char *v = getenv(env_name(&name));
     GC_GUARD(name);
     return v ? env_str(v, (long)strlen(v)) : Qnil;
@@ -40,6 +44,7 @@ static VALUE env_get(VALUE name)
 /* [name, value, name, value, ...] of the whole environment, in its order. */
 static VALUE env_snapshot(void)
 {
+    vm_secure(4);
     VALUE ary = ary_new();
     for (char **e = environ; e && *e; e++) {
         const char *eq = strchr(*e, '=');
@@ -48,6 +53,67 @@ static VALUE env_snapshot(void)
         ary_push(ary, env_str(eq + 1, (long)strlen(eq + 1)));
     }
     return ary;
+}
+
+/* ------------------------------------------------------------ PATH
+   As in 1.8.7, ENV["PATH"] (and fetch, values_at) is untainted unless a
+   folder of PATH, or a folder above one, is world-writable; a sticky
+   folder above one is safe, a sticky folder in PATH is not.  Checked once
+   (warning of the first such folder), again when PATH is set. */
+static int path_tainted = -1;   /* -1: not checked yet */
+
+static bool unsafe_dir(const char *dir, bool sticky_ok)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || !(st.st_mode & S_IWOTH)) return false;
+    if (sticky_ok && (st.st_mode & S_ISVTX)) return false;
+    exc_warn("Insecure world writable dir %s in PATH, mode 0%o", dir, (unsigned)st.st_mode);
+    return true;
+}
+
+/* the folder entry[0, len) and the folders above it, up to (not) "/" */
+static bool unsafe_path_entry(const char *entry, long len)
+{
+    VALUE dir = str_new(NULL, 0);
+    if (len == 0 || entry[0] != '/') {
+        char cwd[4096];
+        if (!getcwd(cwd, sizeof cwd)) return false;
+        str_cat_cstr(dir, cwd);
+        str_cat(dir, "/", 1);
+    }
+    str_cat(dir, entry, len);
+    for (bool first = true;; first = false) {
+        if (unsafe_dir(str_cstr(dir), !first)) return true;
+        char *p = RSTRING_PTR(dir), *slash = strrchr(p, '/');
+        if (!slash || slash == p) return false;
+        str_resize(dir, slash - p);
+    }
+}
+
+static int path_check(const char *path)
+{
+    while (path) {
+        const char *colon = strchr(path, ':');
+        long len = colon ? colon - path : (long)strlen(path);
+        if (unsafe_path_entry(path, len)) return 1;
+        path = colon ? colon + 1 : NULL;
+    }
+    return 0;
+}
+
+static bool is_path_name(VALUE name)
+{
+    return STRING_P(name) && RSTRING_LEN(name) == 4 && memcmp(RSTRING_PTR(name), "PATH", 4) == 0;
+}
+
+/* The value for [], fetch and values_at: PATH untainted when it is safe. */
+static VALUE env_value(VALUE name)
+{
+    VALUE v = env_get(name);
+    if (NIL_P(v) || !is_path_name(conv_to_str(name))) return v;
+    if (path_tainted < 0) path_tainted = path_check(getenv("PATH"));
+    if (!path_tainted) FL_UNSET(v, FL_TAINT);
+    return v;
 }
 
 static void env_unset(VALUE name)
@@ -61,6 +127,7 @@ static VALUE env_delete(VALUE name)
 {
     VALUE old = env_get(name);
     if (!NIL_P(old)) env_unset(name);
+    if (is_path_name(conv_to_str(name))) path_tainted = 0;
     return old;
 }
 
@@ -76,6 +143,7 @@ static void env_set(VALUE name, VALUE val)
         errno = err;
         exc_sys_fail(RSTRING_PTR(what));
     }
+    if (is_path_name(name)) path_tainted = FL_TEST(val, FL_TAINT) ? 1 : path_check(v);
     GC_GUARD(name);
     GC_GUARD(val);
 }
@@ -95,7 +163,8 @@ static void env_set(VALUE name, VALUE val)
 static VALUE env_aref(VALUE self, int argc, const VALUE *argv)
 {
     vm_secure(4);
-    return env_get(argv[0]);
+    vm_check_safe_obj(argv[0]);   /* a tainted name, from level 1 */
+    return env_value(argv[0]);
 }
 
 static VALUE env_aset(VALUE self, int argc, const VALUE *argv)
@@ -111,7 +180,9 @@ static VALUE env_fetch(VALUE self, int argc, const VALUE *argv)
     arity_check(argc, 1, 2);
     bool block = vm_block_given();
     if (block && argc == 2) exc_warn("block supersedes default value argument");
-    VALUE v = env_get(argv[0]);
+    vm_secure(4);
+    vm_check_safe_obj(argv[0]);
+    VALUE v = env_value(argv[0]);
     if (!NIL_P(v)) return v;
     if (block) return vm_yield1(argv[0]);
     if (argc == 1) exc_raise(vm.c.IndexError, "key not found");
@@ -121,6 +192,8 @@ static VALUE env_fetch(VALUE self, int argc, const VALUE *argv)
 /* 1.8.7: the value, or nil (the block only sees a missing name) */
 static VALUE env_delete_m(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(4);
+    vm_check_safe_obj(argv[0]);
     VALUE v = env_delete(argv[0]);
     if (NIL_P(v) && vm_block_given()) vm_yield1(argv[0]);
     return v;
@@ -130,6 +203,7 @@ static VALUE env_has_key(VALUE self, int argc, const VALUE *argv) { return BOOL2
 
 static VALUE env_key_of(VALUE value)
 {
+    vm_secure(4);
     if (!STRING_P(value)) return Qnil;
     VALUE snap = env_snapshot();
     SNAP_EACH(snap, i, k, v) if (str_equal(v, value)) return k;
@@ -142,7 +216,11 @@ static VALUE env_has_value(VALUE self, int argc, const VALUE *argv) { return BOO
 static VALUE env_values_at(VALUE self, int argc, const VALUE *argv)
 {
     VALUE ary = ary_new();
-    for (int i = 0; i < argc; i++) ary_push(ary, env_get(argv[i]));
+    vm_secure(4);
+    for (int i = 0; i < argc; i++) {
+        vm_check_safe_obj(argv[i]);
+        ary_push(ary, env_value(argv[i]));
+    }
     return ary;
 }
 
@@ -296,6 +374,7 @@ static enum hash_iter update_i(VALUE key, VALUE val, void *arg)
 
 static VALUE env_update(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(4);
     hash_foreach(conv_to_hash(argv[0]), update_i, NULL);
     return self;
 }

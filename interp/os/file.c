@@ -281,9 +281,9 @@ static VALUE f_utime(VALUE self, int argc, const VALUE *argv)
 }
 
 /* 1.8.7 names both paths as "FROM or TO" (1.9 changed it to "(FROM, TO)") */
+/* (1.8.7 checks only the taint of the paths, at any level) */
 static VALUE two_paths(const VALUE *argv, int (*fn)(const char *, const char *))
 {
-    vm_secure(2);
     volatile VALUE pa = file_path_arg(argv[0]), pb = file_path_arg(argv[1]);
     if (fn(str_cstr(pa), str_cstr(pb)) < 0) {
         int err = errno;
@@ -308,6 +308,7 @@ static VALUE f_readlink(VALUE self, int argc, const VALUE *argv)
         if (n < 0) exc_sys_fail(str_cstr(path));
         if (n < size) {
             str_resize(buf, n);
+            FL_SET(buf, FL_TAINT);   /* read from outside, as in 1.8.7 */
             return buf;
         }
     }
@@ -323,6 +324,7 @@ static VALUE f_truncate(VALUE self, int argc, const VALUE *argv)
 
 static VALUE f_umask(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     arity_check(argc, 0, 1);
     mode_t old;
     if (argc == 0) {
@@ -389,6 +391,7 @@ static VALUE file_lstat(VALUE self, int argc, const VALUE *argv)
 
 static VALUE file_chmod(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     struct rio *f = io_rio_open(self);
     if (fchmod(f->fd, (mode_t)num_to_int(argv[0])) < 0) exc_sys_fail(NULL);
     return INT2FIX(0);
@@ -396,6 +399,7 @@ static VALUE file_chmod(VALUE self, int argc, const VALUE *argv)
 
 static VALUE file_chown(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     struct rio *f = io_rio_open(self);
     uid_t u = NIL_P(argv[0]) ? (uid_t)-1 : (uid_t)num_to_long(argv[0]);
     gid_t g = NIL_P(argv[1]) ? (gid_t)-1 : (gid_t)num_to_long(argv[1]);
@@ -405,6 +409,7 @@ static VALUE file_chown(VALUE self, int argc, const VALUE *argv)
 
 static VALUE file_truncate(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     struct rio *f = io_rio_writable(self);
     io_fflush(f);
     if (ftruncate(f->fd, (off_t)num_to_long(argv[0])) < 0) exc_sys_fail(NULL);
@@ -431,6 +436,7 @@ static int flock_now(int fd, int op)
    scheduler, so other threads run while the lock is busy (as MRI 1.8). */
 static VALUE file_flock(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     int op = num_to_int(argv[0]);
     for (;;) {
         struct rio *f = io_rio_open(self);

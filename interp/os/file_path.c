@@ -33,8 +33,8 @@ static VALUE f_basename(VALUE klass, int argc, const VALUE *argv)
     VALUE suffix = argc > 1 ? conv_to_str(argv[1]) : Qnil;
     const char *s = RSTRING_PTR(fname);
     long len = strip_trailing_seps(s, RSTRING_LEN(fname));
-    if (len == 0) return str_new("", 0);
-    if (len == 1 && s[0] == '/') return str_new("/", 1);
+    if (len == 0) return obj_infect(str_new("", 0), fname);
+    if (len == 1 && s[0] == '/') return obj_infect(str_new("/", 1), fname);
     long beg = len;
     while (beg > 0 && s[beg - 1] != '/') beg--;
     long n = len - beg;
@@ -52,7 +52,7 @@ static VALUE f_basename(VALUE klass, int argc, const VALUE *argv)
     }
     VALUE r = str_new(b, n);
     GC_GUARD(fname);
-    return r;
+    return obj_infect(r, fname);
 }
 
 /* ------------------------------------------------------------ dirname */
@@ -66,7 +66,7 @@ static VALUE dirname_of(VALUE fname)
     while (i > 1 && s[i - 1] == '/') i--;
     VALUE r = str_new(s, i);
     GC_GUARD(fname);
-    return r;
+    return obj_infect(r, fname);
 }
 
 static VALUE f_dirname(VALUE klass, int argc, const VALUE *argv)
@@ -88,7 +88,7 @@ static VALUE f_extname(VALUE klass, int argc, const VALUE *argv)
     if (dot < 0 || dot == len - 1) return str_new("", 0);
     VALUE r = str_new(s + dot, len - dot);
     GC_GUARD(fname);
-    return r;
+    return obj_infect(r, fname);
 }
 
 static VALUE f_split(VALUE klass, int argc, const VALUE *argv)
@@ -193,16 +193,20 @@ static void append_components(VALUE out, const char *s, long len)
     }
 }
 
+/* The result is tainted as in 1.8.7: by fname, and by HOME, the working
+   directory or dir when they are part of it (not by a ~user's entry). */
 VALUE file_expand_path(VALUE fname, VALUE dir)
 {
     fname = path_str(fname);
     const char *s = RSTRING_PTR(fname);
     long len = RSTRING_LEN(fname);
     VALUE base;
+    bool tainted = FL_TEST(fname, FL_TAINT);
     if (len > 0 && s[0] == '~') {
         long u = 1;
         while (u < len && s[u] != '/') u++;
         base = home_of(s + 1, u - 1);
+        if (u == 1) tainted = true;
         fname = str_substr(fname, u, len - u);
         if (RSTRING_LEN(base) == 0 || RSTRING_PTR(base)[0] != '/')
             exc_raise(vm.c.ArgumentError, "non-absolute home");
@@ -210,6 +214,7 @@ VALUE file_expand_path(VALUE fname, VALUE dir)
         base = str_new("/", 1);
     } else {
         base = NIL_P(dir) ? cwd_str() : file_expand_path(dir, Qnil);
+        tainted = tainted || NIL_P(dir) || FL_TEST(base, FL_TAINT);
     }
     /* the leading slashes of the absolute part are kept as given ("//a") */
     VALUE abs = len > 0 && s[0] == '/' ? fname : base;
@@ -220,7 +225,8 @@ VALUE file_expand_path(VALUE fname, VALUE dir)
     append_components(out, RSTRING_PTR(fname), RSTRING_LEN(fname));
     GC_GUARD(base);
     GC_GUARD(fname);
-    return obj_infect(out, fname);
+    if (tainted) FL_SET(out, FL_TAINT);
+    return out;
 }
 
 static VALUE f_expand_path(VALUE klass, int argc, const VALUE *argv)

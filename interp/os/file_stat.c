@@ -30,6 +30,7 @@ static struct stat *ST(VALUE self) { return data_get(self, &stat_type); }
 static VALUE stat_initialize(VALUE self, int argc, const VALUE *argv)
 {
     VALUE path = conv_to_str(argv[0]);
+    vm_check_safe_name(path, "initialize");
     if (stat(str_cstr(path), ST(self)) < 0) exc_sys_fail(str_cstr(path));
     return self;
 }

@@ -562,17 +562,6 @@ void io_flush_all(void)
         if (f->wlen > 0 && f->fd >= 0) rio_flush_quiet(f);
 }
 
-VALUE io_gets_stdin(void)
-{
-    if (io_is_io(var_stdin)) return io_getline(var_stdin, var_rs);
-    return vm_call0(var_stdin, sym_intern_cstr("gets"));
-}
-
-int io_wait_readable(int fd, double timeout)
-{
-    return (green_wait_fd(fd, POLLIN, timeout) & (POLLIN | POLLHUP | POLLERR)) != 0;
-}
-
 /* For extensions that wait on an IO themselves (io/wait): the checks of
    a read, then the descriptor and the bytes already in the read buffer. */
 int io_readable_fd(VALUE io, long *buffered)
@@ -580,11 +569,6 @@ int io_readable_fd(VALUE io, long *buffered)
     struct rio *f = io_rio_readable(io);
     *buffered = f->rlen;
     return f->fd;
-}
-
-int io_wait_writable(int fd)
-{
-    return (green_wait_fd(fd, POLLOUT, -1) & (POLLOUT | POLLERR | POLLHUP)) != 0;
 }
 
 /* ------------------------------------------------------------ sockets */
@@ -713,7 +697,9 @@ static VALUE io_s_sysopen(VALUE klass, int argc, const VALUE *argv)
     int oflags;
     io_mode_arg(argc > 1 ? argv[1] : Qnil, &oflags);
     int perm = argc > 2 && !NIL_P(argv[2]) ? num_to_int(argv[2]) : 0666;
-    return INT2FIX(sysopen_path(conv_to_str(argv[0]), oflags, perm));
+    VALUE path = conv_to_str(argv[0]);
+    vm_check_safe_name(path, "sysopen");
+    return INT2FIX(sysopen_path(path, oflags, perm));
 }
 
 /* Kernel#open(path, mode = "r", perm = 0666) { |io| } */
@@ -893,6 +879,7 @@ static VALUE io_rewind(VALUE self, int argc, const VALUE *argv)
 
 static VALUE io_fcntl(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     arity_check(argc, 1, 2);
     struct rio *f = io_rio_open(self);
     long arg = argc > 1 ? (argv[1] == Qtrue ? 1 : RTEST(argv[1]) ? num_to_long(argv[1]) : 0) : 0;

@@ -71,11 +71,6 @@ static VALUE do_puts(VALUE out, int argc, const VALUE *argv)
     return Qnil;
 }
 
-void io_puts_value(VALUE io, VALUE v)
-{
-    puts_values(io, 1, &v, Qnil);
-}
-
 /* ------------------------------------------------------------ print */
 static VALUE do_print(VALUE out, int argc, const VALUE *argv)
 {

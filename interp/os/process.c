@@ -169,18 +169,21 @@ static pid_t wait_child(int argc, const VALUE *argv)
 
 static VALUE proc_wait(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     pid_t r = wait_child(argc, argv);
     return r == 0 ? Qnil : INT2FIX(r);
 }
 
 static VALUE proc_wait2(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     pid_t r = wait_child(argc, argv);
     return r == 0 ? Qnil : ary_new_of(2, INT2FIX(r), io_last_status());
 }
 
 static VALUE proc_waitall(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     VALUE all = ary_new();
     for (;;) {
         int status;
@@ -197,6 +200,7 @@ static VALUE proc_waitall(VALUE self, int argc, const VALUE *argv)
 
 static VALUE proc_detach(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     pid_t pid = (pid_t)num_to_long(argv[0]);
     VALUE src = str_new_fmt("Thread.new { Process.waitpid2(%ld)[1] }", (long)pid);
     return vm_eval_string(vm.top_self, src, Qnil, "(detach)", 1);
@@ -205,7 +209,8 @@ static VALUE proc_detach(VALUE self, int argc, const VALUE *argv)
 static VALUE proc_kill(VALUE self, int argc, const VALUE *argv)
 {
     if (argc < 2) exc_arity(argc, 2, -1);
-    vm_secure(2);
+    if (vm_safe_level() >= 2)   /* 1.8.7 names no method here */
+        exc_raise(vm.c.SecurityError, "Insecure operation at level %d", vm_safe_level());
     bool group;
     int sig = signal_arg(argv[0], &group);
     for (int i = 1; i < argc; i++) {
@@ -217,16 +222,17 @@ static VALUE proc_kill(VALUE self, int argc, const VALUE *argv)
 }
 
 /* ------------------------------------------------------------ ids */
-static VALUE proc_pid(VALUE self, int argc, const VALUE *argv) { return INT2FIX(getpid()); }
-static VALUE proc_ppid(VALUE self, int argc, const VALUE *argv) { return INT2FIX(getppid()); }
+static VALUE proc_pid(VALUE self, int argc, const VALUE *argv) { vm_secure(2); return INT2FIX(getpid()); }
+static VALUE proc_ppid(VALUE self, int argc, const VALUE *argv) { vm_secure(2); return INT2FIX(getppid()); }
 static VALUE proc_uid(VALUE self, int argc, const VALUE *argv) { return INT2FIX(getuid()); }
 static VALUE proc_gid(VALUE self, int argc, const VALUE *argv) { return INT2FIX(getgid()); }
 static VALUE proc_euid(VALUE self, int argc, const VALUE *argv) { return INT2FIX(geteuid()); }
 static VALUE proc_egid(VALUE self, int argc, const VALUE *argv) { return INT2FIX(getegid()); }
-static VALUE proc_getpgrp(VALUE self, int argc, const VALUE *argv) { return INT2FIX(getpgrp()); }
+static VALUE proc_getpgrp(VALUE self, int argc, const VALUE *argv) { vm_secure(2); return INT2FIX(getpgrp()); }
 
 static VALUE proc_getpgid(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     pid_t r = getpgid((pid_t)num_to_long(argv[0]));
     if (r < 0) exc_sys_fail(NULL);
     return INT2FIX(r);
@@ -234,6 +240,7 @@ static VALUE proc_getpgid(VALUE self, int argc, const VALUE *argv)
 
 static VALUE proc_setsid(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     pid_t r = setsid();
     if (r < 0) exc_sys_fail(NULL);
     return INT2FIX(r);
@@ -241,12 +248,14 @@ static VALUE proc_setsid(VALUE self, int argc, const VALUE *argv)
 
 static VALUE proc_setpgid(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     if (setpgid((pid_t)num_to_long(argv[0]), (pid_t)num_to_long(argv[1])) < 0) exc_sys_fail(NULL);
     return INT2FIX(0);
 }
 
 static VALUE proc_getpriority(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     errno = 0;
     int r = getpriority(num_to_int(argv[0]), (id_t)num_to_long(argv[1]));
     if (r == -1 && errno) exc_sys_fail(NULL);
@@ -359,6 +368,7 @@ static NORETURN void fork_child_run(void)
         status = 1;
     }
     vm_run_at_exit();
+    finalizer_run_at_exit();
     io_flush_all();
     if (sig) signal_die(sig);
     _exit(status);
@@ -366,7 +376,7 @@ static NORETURN void fork_child_run(void)
 
 static VALUE k_fork(VALUE self, int argc, const VALUE *argv)
 {
-    vm_secure(4);
+    vm_secure(2);
     process_flush_before_fork();
     pid_t pid = fork();
     if (pid < 0) exc_sys_fail(NULL);
@@ -444,5 +454,6 @@ void process_init(void)
     define_global_function("system", k_system, -1);
     define_global_function("`", k_backquote, 1);
     define_global_function("exec", k_exec, -1);
+    define_singleton_method(m, "exec", k_exec, -1);   /* 1.8.7's Process.exec */
     define_global_function("fork", k_fork, 0);
 }

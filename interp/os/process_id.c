@@ -37,6 +37,7 @@ static rlim_t rlim_arg(VALUE v)
 
 static VALUE p_getrlimit(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     struct rlimit rl;
     if (getrlimit(num_to_int(argv[0]), &rl) < 0) exc_sys_fail("getrlimit");
     return ary_new_of(2, rlim_value(rl.rlim_cur), rlim_value(rl.rlim_max));
@@ -45,6 +46,7 @@ static VALUE p_getrlimit(VALUE self, int argc, const VALUE *argv)
 /* setrlimit(resource, cur, max = cur) */
 static VALUE p_setrlimit(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     arity_check(argc, 2, 3);
     struct rlimit rl;
     int resource = num_to_int(argv[0]);
@@ -57,6 +59,7 @@ static VALUE p_setrlimit(VALUE self, int argc, const VALUE *argv)
 /* ------------------------------------------------------------ priority */
 static VALUE p_setpriority(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     if (setpriority(num_to_int(argv[0]), (id_t)num_to_int(argv[1]), num_to_int(argv[2])) < 0)
         exc_sys_fail(NULL);
     return INT2FIX(0);
@@ -64,6 +67,7 @@ static VALUE p_setpriority(VALUE self, int argc, const VALUE *argv)
 
 static VALUE p_setpgrp(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     if (setpgid(0, 0) < 0) exc_sys_fail(NULL);
     return INT2FIX(0);
 }
@@ -132,24 +136,28 @@ static void check(int r) { if (r < 0) exc_sys_fail(NULL); }
 
 static VALUE p_set_uid(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     check(setresuid((uid_t)id_arg(argv[0]), (uid_t)-1, (uid_t)-1));
     return argv[0];
 }
 
 static VALUE p_set_euid(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     check(setresuid((uid_t)-1, (uid_t)id_arg(argv[0]), (uid_t)-1));
     return argv[0];
 }
 
 static VALUE p_set_gid(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     check(setresgid((gid_t)id_arg(argv[0]), (gid_t)-1, (gid_t)-1));
     return argv[0];
 }
 
 static VALUE p_set_egid(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     check(setresgid((gid_t)-1, (gid_t)id_arg(argv[0]), (gid_t)-1));
     return argv[0];
 }
@@ -160,31 +168,35 @@ static VALUE s_geteuid(VALUE self, int argc, const VALUE *argv) { return INT2FIX
 static VALUE s_getgid(VALUE self, int argc, const VALUE *argv) { return INT2FIX(getgid()); }
 static VALUE s_getegid(VALUE self, int argc, const VALUE *argv) { return INT2FIX(getegid()); }
 
-static VALUE s_setuid(VALUE self, int argc, const VALUE *argv) { check(setuid((uid_t)id_arg(argv[0]))); return Qnil; }
-static VALUE s_seteuid(VALUE self, int argc, const VALUE *argv) { check(seteuid((uid_t)id_arg(argv[0]))); return Qnil; }
-static VALUE s_setgid(VALUE self, int argc, const VALUE *argv) { check(setgid((gid_t)id_arg(argv[0]))); return Qnil; }
-static VALUE s_setegid(VALUE self, int argc, const VALUE *argv) { check(setegid((gid_t)id_arg(argv[0]))); return Qnil; }
+static VALUE s_setuid(VALUE self, int argc, const VALUE *argv) { vm_secure(2); check(setuid((uid_t)id_arg(argv[0]))); return Qnil; }
+static VALUE s_seteuid(VALUE self, int argc, const VALUE *argv) { vm_secure(2); check(seteuid((uid_t)id_arg(argv[0]))); return Qnil; }
+static VALUE s_setgid(VALUE self, int argc, const VALUE *argv) { vm_secure(2); check(setgid((gid_t)id_arg(argv[0]))); return Qnil; }
+static VALUE s_setegid(VALUE self, int argc, const VALUE *argv) { vm_secure(2); check(setegid((gid_t)id_arg(argv[0]))); return Qnil; }
 
 static VALUE s_setreuid(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     check(setreuid((uid_t)id_arg(argv[0]), (uid_t)id_arg(argv[1])));
     return Qnil;
 }
 
 static VALUE s_setregid(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     check(setregid((gid_t)id_arg(argv[0]), (gid_t)id_arg(argv[1])));
     return Qnil;
 }
 
 static VALUE s_setresuid(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     check(setresuid((uid_t)id_arg(argv[0]), (uid_t)id_arg(argv[1]), (uid_t)id_arg(argv[2])));
     return Qnil;
 }
 
 static VALUE s_setresgid(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     check(setresgid((gid_t)id_arg(argv[0]), (gid_t)id_arg(argv[1]), (gid_t)id_arg(argv[2])));
     return Qnil;
 }
@@ -227,6 +239,7 @@ static VALUE id_eid(VALUE self, int argc, const VALUE *argv)
 /* eid= / grant_privilege: the effective id */
 static VALUE id_grant(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     set_ids(self, -1, id_arg(argv[0]), -1);
     return argv[0];
 }
@@ -234,6 +247,7 @@ static VALUE id_grant(VALUE self, int argc, const VALUE *argv)
 /* real, effective and saved ids all become id */
 static VALUE id_change(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     int id = id_arg(argv[0]);
     set_ids(self, id, id, id);
     return argv[0];
@@ -242,6 +256,7 @@ static VALUE id_change(VALUE self, int argc, const VALUE *argv)
 /* real and effective swap; the saved id becomes the new effective one */
 static VALUE id_re_exchange(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     unsigned r, e, s;
     get_ids(self, &r, &e, &s);
     set_ids(self, (int)e, (int)r, (int)r);
@@ -257,13 +272,14 @@ static VALUE switch_back(VALUE arg)
     return Qnil;
 }
 
-static VALUE switch_body(VALUE arg) { (void)arg; return vm_yield(0, NULL); }
+static VALUE switch_body(VALUE arg) { return vm_yield(0, NULL); }
 
 /* The effective id becomes the real one (or the saved one when they are
    the same); with a block, only while it runs.  EPERM when all three are
    equal: there is nothing to switch to. */
 static VALUE id_switch(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(2);
     unsigned r, e, s, to;
     get_ids(self, &r, &e, &s);
     if (r != e) to = r;

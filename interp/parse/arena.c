@@ -48,8 +48,6 @@ char *arena_strndup(struct arena *a, const char *s, size_t len)
     return p;
 }
 
-size_t arena_size(const struct arena *a) { return a->total; }
-
 void arena_free(struct arena *a)
 {
     if (!a) return;

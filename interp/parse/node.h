@@ -308,7 +308,6 @@ struct arena *arena_new(void);
 void *arena_alloc(struct arena *a, size_t size);   /* zeroed, 16-aligned */
 char *arena_strndup(struct arena *a, const char *s, size_t len);
 void arena_free(struct arena *a);
-size_t arena_size(const struct arena *a);
 
 /* ---- the parser */
 struct parse_outer {             /* enclosing scopes of code given to eval */

@@ -366,6 +366,7 @@ void class_remove_method(VALUE klass, ID mid)
         exc_name_error(mid, "method `%s' not defined in %s", sym_name(mid), class_name(klass));
     idtab_delete(RCLASS(klass)->m_tbl, mid, NULL);
     vm.method_state++;
+    if (vm.booted) ev_note_redefinition(klass, mid);   /* another method is found now */
 }
 
 bool class_method_defined(VALUE klass, ID mid, int visi_mask)
@@ -414,11 +415,6 @@ void define_private_method(VALUE klass, const char *name, cfunc fn, int arity)
     add_cfunc(klass, name, fn, arity, VIS_PRIVATE);
 }
 
-void define_protected_method(VALUE klass, const char *name, cfunc fn, int arity)
-{
-    add_cfunc(klass, name, fn, arity, VIS_PROTECTED);
-}
-
 void define_singleton_method(VALUE obj, const char *name, cfunc fn, int arity)
 {
     add_cfunc(singleton_class(obj), name, fn, arity, VIS_PUBLIC);
@@ -433,11 +429,6 @@ void define_module_function(VALUE module, const char *name, cfunc fn, int arity)
 void define_global_function(const char *name, cfunc fn, int arity)
 {
     define_module_function(vm.c.Kernel, name, fn, arity);
-}
-
-void define_alias(VALUE klass, const char *new_name, const char *old_name)
-{
-    class_alias_method(klass, sym_intern_cstr(new_name), sym_intern_cstr(old_name));
 }
 
 void undef_method(VALUE klass, const char *name)
@@ -488,10 +479,17 @@ VALUE class_new_instance(VALUE klass, int argc, const VALUE *argv)
 }
 
 /* ------------------------------------------------------------ GC hooks */
+/* An include class whose module has since copied another (mod_init_copy)
+   keeps the old table alone. */
+static bool iclass_kept_table(const struct RClass *rc)
+{
+    return rc->m_tbl && rc->ext && rc->ext->module && rc->m_tbl != RCLASS(rc->ext->module)->m_tbl;
+}
+
 void class_gc_mark(VALUE klass)
 {
     struct RClass *rc = RCLASS(klass);
-    if (BUILTIN_TYPE(klass) != T_ICLASS) idtab_mark(rc->m_tbl);
+    if (BUILTIN_TYPE(klass) != T_ICLASS || iclass_kept_table(rc)) idtab_mark(rc->m_tbl);
     struct class_ext *ext = rc->ext;
     if (!ext) return;
     idtab_mark(ext->iv_tbl);

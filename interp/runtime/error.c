@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "eval/eval.h"
 #include "idtab.h"
@@ -39,18 +40,75 @@ void exc_set_backtrace(VALUE exc, VALUE bt) { ivar_set(exc, ID_bt, bt); }
 VALUE exc_message(VALUE exc) { return vm_call0(exc, ID_message); }
 
 /* ------------------------------------------------------------ backtraces */
-/* r is frame_ruby(f): the Ruby frame whose position f reports */
-static VALUE frame_position(struct frame *f, struct frame *r)
+/* A raise records where each level stands (script, line, method) and the
+   "file:line:in `m'" strings are made only when the backtrace is asked for:
+   most exceptions are rescued without anyone looking at it.  The record is
+   a hidden Data object in the `bt` ivar; exc_backtrace_get turns it into
+   the Array (once: clones sharing it see the same Array). */
+struct bt_rec {
+    VALUE script;       /* T_SCRIPT for the file name, or 0: "-" */
+    int line;
+    ID mid;             /* 0: "file:line" */
+    VALUE str;          /* nonzero: a ready entry (the frames of a Binding) */
+};
+
+struct bt_lazy {
+    VALUE ary;          /* the Array once made, or 0 */
+    long n;
+    struct bt_rec recs[];
+};
+
+static void bt_lazy_mark(void *p)
 {
-    const char *file = r ? script_file(r->script) : "-";
-    int line = r && r->node ? r->node->line : 0;
-    if (f->mid) return str_new_fmt("%s:%d:in `%s'", file, line, sym_name(f->mid));
-    return str_new_fmt("%s:%d", file, line);
+    struct bt_lazy *b = p;
+    if (b->ary) gc_mark(b->ary);
+    for (long i = 0; i < b->n; i++) {
+        if (b->recs[i].script) gc_mark(b->recs[i].script);
+        if (b->recs[i].str) gc_mark(b->recs[i].str);
+    }
+}
+
+static const struct data_type bt_lazy_type = { "backtrace", bt_lazy_mark, free, NULL };
+
+struct bt_buf {
+    struct bt_rec *recs;
+    long n, capa;
+    struct bt_rec local[32];
+};
+
+static void bt_add(struct bt_buf *b, VALUE script, int line, ID mid, VALUE str)
+{
+    if (b->n == b->capa) {
+        b->capa *= 2;
+        if (b->recs == b->local) {
+            b->recs = xmalloc((size_t)b->capa * sizeof *b->recs);
+            memcpy(b->recs, b->local, sizeof b->local);
+        } else {
+            b->recs = xrealloc(b->recs, (size_t)b->capa * sizeof *b->recs);
+        }
+    }
+    b->recs[b->n++] = (struct bt_rec){ script, line, mid, str };
+}
+
+static VALUE bt_rec_string(const struct bt_rec *r)
+{
+    if (r->str) return r->str;
+    const char *file = script_file(r->script);
+    if (r->mid) return str_new_fmt("%s:%d:in `%s'", file, r->line, sym_name(r->mid));
+    return str_new_fmt("%s:%d", file, r->line);
+}
+
+/* r is frame_ruby(f): the Ruby frame whose position f reports */
+static void frame_record(struct bt_buf *b, struct frame *f, struct frame *r)
+{
+    bt_add(b, r ? r->script : 0, r && r->node ? r->node->line : 0, f->mid, 0);
 }
 
 VALUE exc_frame_position(struct frame *f)
 {
-    return frame_position(f, frame_ruby(f));
+    struct frame *r = frame_ruby(f);
+    struct bt_rec rec = { r ? r->script : 0, r && r->node ? r->node->line : 0, f->mid, 0 };
+    return bt_rec_string(&rec);
 }
 
 static bool is_kernel_eval(const struct frame *f)
@@ -67,9 +125,8 @@ static struct frame *eval_shown_as(struct frame *f)
     return f;
 }
 
-VALUE exc_backtrace_here(int skip)
+static void backtrace_record(struct bt_buf *b, int skip)
 {
-    VALUE bt = ary_new();
     /* r stays frame_ruby(f), found by one walk per run of C frames: a
        stack of C methods calling each other (== of nested Structs) would
        otherwise cost a walk per frame, quadratic at SystemStackError */
@@ -88,17 +145,15 @@ VALUE exc_backtrace_here(int skip)
             struct frame *at = eval_shown_as(f);
             if (!at) break;
             struct frame *ar = frame_ruby(at);
-            if (shown)
-                ary_push(bt, str_new_fmt("%s:%d:in `eval'", ar ? script_file(ar->script) : "-",
-                                         ar && ar->node ? ar->node->line : 0));
+            if (shown) bt_add(b, ar ? ar->script : 0, ar && ar->node ? ar->node->line : 0, ID_eval, 0);
         } else if (shown) {
-            ary_push(bt, frame_position(f, r));
+            frame_record(b, f, r);
         }
         if ((f->flags & FRAME_EVAL) && ARRAY_P(f->bt_tail)) {   /* eval with a Binding */
             VALUE tail = f->bt_tail;
             for (long i = 0; i < RARRAY_LEN(tail); i++) {
                 if (skip > 0) skip--;
-                else ary_push(bt, RARRAY_PTR(tail)[i]);
+                else bt_add(b, 0, 0, 0, RARRAY_PTR(tail)[i]);
             }
             break;
         }
@@ -112,7 +167,85 @@ VALUE exc_backtrace_here(int skip)
         }
         if (f == r) r = frame_ruby(f->prev);
     }
+}
+
+static void bt_buf_init(struct bt_buf *b)
+{
+    b->recs = b->local;
+    b->n = 0;
+    b->capa = (long)(sizeof b->local / sizeof b->local[0]);
+}
+
+static void bt_buf_done(struct bt_buf *b)
+{
+    if (b->recs != b->local) free(b->recs);
+}
+
+VALUE exc_backtrace_here(int skip)
+{
+    struct bt_buf b;
+    bt_buf_init(&b);
+    backtrace_record(&b, skip);
+    VALUE bt = ary_new();
+    for (long i = 0; i < b.n; i++) ary_push(bt, bt_rec_string(&b.recs[i]));
+    bt_buf_done(&b);
     return bt;
+}
+
+/* the backtrace of here, to be formatted when asked for */
+static VALUE backtrace_here_lazy(int skip)
+{
+    struct bt_buf b;
+    bt_buf_init(&b);
+    backtrace_record(&b, skip);
+    /* the records are copied before the object exists: the GC marks them from there on,
+       and until then they are reachable from the frames */
+    struct bt_lazy *lz = xmalloc(sizeof *lz + (size_t)b.n * sizeof lz->recs[0]);
+    lz->ary = 0;
+    lz->n = b.n;
+    memcpy(lz->recs, b.recs, (size_t)b.n * sizeof lz->recs[0]);
+    bt_buf_done(&b);
+    return data_new(0, &bt_lazy_type, lz);
+}
+
+static bool bt_lazy_p(VALUE v) { return TYPE_P(v, T_DATA) && RDATA(v)->type == &bt_lazy_type; }
+
+VALUE exc_backtrace_get(VALUE exc)
+{
+    VALUE v = ivar_get(exc, ID_bt);
+    if (!bt_lazy_p(v)) return v;
+    struct bt_lazy *lz = RDATA(v)->data;
+    if (!lz->ary) {
+        VALUE bt = ary_new();
+        for (long i = 0; i < lz->n; i++) ary_push(bt, bt_rec_string(&lz->recs[i]));
+        lz->ary = bt;
+    }
+    /* in place of the record (Marshal dumps the ivar); frozen or not, as
+       the backtrace was there before */
+    if (BUILTIN_TYPE(exc) == T_OBJECT)
+        obj_ivar_store(exc, class_ivar_index(obj_class(exc), ID_bt, false), lz->ary);
+    return lz->ary;
+}
+
+static VALUE exc_backtrace_m(VALUE self, int argc, const VALUE *argv);
+static VALUE exc_set_backtrace_m(VALUE self, int argc, const VALUE *argv);
+
+static bool is_cfunc(VALUE me, cfunc fn) { return me && ME_TYPE(me) == ME_CFUNC && RMENTRY(me)->body.fn == fn; }
+
+/* raise: 1.8.7 calls exc.backtrace and, when nil, exc.set_backtrace with
+   the frames; when neither is redefined (and set_trace_func is not there
+   to see the calls) the frames are recorded for later.  skip: the levels
+   of C frames left out. */
+void exc_fill_backtrace(VALUE exc, int skip)
+{
+    VALUE k = class_of_inline(exc);
+    if (!vm_tracing && is_cfunc(class_lookup_method_cached(k, ID_backtrace), exc_backtrace_m) &&
+        is_cfunc(class_lookup_method_cached(k, ID_set_backtrace), exc_set_backtrace_m)) {
+        if (NIL_P(ivar_get(exc, ID_bt))) ivar_set(exc, ID_bt, backtrace_here_lazy(skip));
+        return;
+    }
+    if (NIL_P(vm_call0(exc, ID_backtrace)))
+        vm_call1(exc, ID_set_backtrace, exc_backtrace_here(skip));
 }
 
 /* ------------------------------------------------------------ raising */
@@ -130,7 +263,7 @@ void exc_raise_obj(VALUE exc)
 {
     if (!HEAP_P(exc) || !obj_is_kind_of(exc, vm.c.Exception))
         exc_raise(vm.c.TypeError, "exception class/object expected");
-    if (NIL_P(ivar_get(exc, ID_bt))) exc_set_backtrace(exc, exc_backtrace_here(0));
+    if (NIL_P(ivar_get(exc, ID_bt))) ivar_set(exc, ID_bt, backtrace_here_lazy(0));
     if (vm.debug && !obj_is_kind_of(exc, vm.c.SystemExit)) debug_report(exc);
     vm.th->errinfo = exc;
     if (UNLIKELY(vm_tracing)) vm_trace_raise();
@@ -268,11 +401,6 @@ void exc_local_jump(const char *reason, VALUE val, const char *msg)
     exc_raise_obj(exc);
 }
 
-void exc_fatal(const char *msg)
-{
-    exc_raise_obj(exc_new(vm.c.Fatal, msg, (long)strlen(msg)));
-}
-
 void exc_warn(const char *fmt, ...)
 {
     if (!vm.verbose) return;
@@ -334,7 +462,7 @@ static void print_message_line(VALUE exc, VALUE pos)
 void exc_print(VALUE exc)
 {
     io_flush_all();
-    VALUE bt = ivar_get(exc, ID_bt);
+    VALUE bt = exc_backtrace_get(exc);
     if (!ARRAY_P(bt)) bt = Qnil;
     long len = NIL_P(bt) ? 0 : RARRAY_LEN(bt);
     VALUE pos = len > 0 ? RARRAY_PTR(bt)[0] : Qnil;
@@ -395,7 +523,7 @@ static VALUE exc_inspect(VALUE self, int argc, const VALUE *argv)
 
 static VALUE exc_backtrace_m(VALUE self, int argc, const VALUE *argv)
 {
-    return ivar_get(self, ID_bt);
+    return exc_backtrace_get(self);
 }
 
 static VALUE exc_set_backtrace_m(VALUE self, int argc, const VALUE *argv)
@@ -413,7 +541,7 @@ static VALUE exc_equal(VALUE self, int argc, const VALUE *argv)
     if (self == o) return Qtrue;
     if (obj_class(self) != obj_class(o)) return Qfalse;
     return BOOL2V(obj_equal(vm_call0(self, ID_message), vm_call0(o, ID_message)) &&
-                  obj_equal(ivar_get(self, ID_bt), ivar_get(o, ID_bt)));
+                  obj_equal(exc_backtrace_get(self), exc_backtrace_get(o)));
 }
 
 static VALUE name_err_initialize(VALUE self, int argc, const VALUE *argv)

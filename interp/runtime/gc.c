@@ -157,8 +157,6 @@ bool gc_is_object(VALUE v)
 }
 
 /* ------------------------------------------------------------ marking */
-const char *dbg_phase; VALUE dbg_parent; void *dbg_th;
-#include <stdio.h>
 void gc_mark(VALUE v)
 {
     heap.mark_work++;
@@ -166,8 +164,6 @@ void gc_mark(VALUE v)
     struct RBasic *b = RBASIC(v);
     if (b->flags & FL_MARK) return;
     b->flags |= FL_MARK;
-    if (BUILTIN_TYPE(v) == T_DATA && b->klass == vm.c.Enumerator && getenv("DBG"))
-        fprintf(stderr, "enum %lx: phase %s parent %lx type %d th %p\n", v, dbg_phase, dbg_parent, dbg_parent ? (int)BUILTIN_TYPE(dbg_parent) : -1, dbg_th);
     if (heap.msp == heap.mcapa) {
         heap.mcapa = heap.mcapa ? heap.mcapa * 2 : 4096;
         heap.mstack = xrealloc(heap.mstack, heap.mcapa * sizeof(VALUE));
@@ -298,16 +294,12 @@ __attribute__((no_sanitize_address)) static void scan_and_remember(struct thread
 {
     th->nstack_roots = 0;
     recording = th;
-    dbg_phase = "threadstate"; dbg_th = th;
     mark_thread_state(th);
-    dbg_phase = "threadstack";
     lo = (const char *)((uintptr_t)lo & ~(uintptr_t)7);
     SCAN_DEFINED(lo, (size_t)(th->stack_base - lo));
     for (const VALUE *p = (const VALUE *)lo; (const char *)p < th->stack_base; p++) {
         if (*p < 4096) continue;
         VALUE slot = slot_of(*p);
-        if (slot && BUILTIN_TYPE(slot) == T_DATA && RBASIC(slot)->klass == vm.c.Enumerator && getenv("DBG"))
-            fprintf(stderr, "stackref %lx at base-%ld (lo base-%ld) th %p\n", slot, (long)(th->stack_base - (const char *)p), (long)(th->stack_base - lo), (void*)th);
         if (slot && BUILTIN_TYPE(slot) != T_NONE) mark_root(slot);
     }
     recording = NULL;
@@ -353,7 +345,6 @@ void gc_mark_thread_stack(struct thread *th, char *lo)
         th->stack_dirty = false;
         return;
     }
-    dbg_phase = "cache"; dbg_th = th;
     gc_mark_values(th->stack_roots, th->nstack_roots);
     mark_thread_fields(th);
 }
@@ -439,9 +430,7 @@ static void mark_children(VALUE v)
 
 static void drain_mark_stack(void)
 {
-    dbg_phase = "drain";
-    while (heap.msp) { dbg_parent = heap.mstack[--heap.msp]; mark_children(dbg_parent); }
-    dbg_parent = 0;
+    while (heap.msp) mark_children(heap.mstack[--heap.msp]);
 }
 
 /* ------------------------------------------------------------ weak references */
@@ -528,20 +517,17 @@ static void collect(void)
     if (heap.collecting) mr_bug("GC re-entered");
     heap.collecting = true;
     heap.mark_work = 0;
-    dbg_phase = "roots"; dbg_th = 0;
     for (size_t i = 0; i < heap.nroots; i++) gc_mark(*heap.roots[i]);
-    dbg_phase = "markers";
     for (size_t i = 0; i < heap.nmarkers; i++) heap.markers[i]();
-    dbg_phase = "vm";
     mark_vm();
     gvar_mark_all();
-    dbg_phase = "running"; dbg_th = vm.th;
     gc_mark_running_stack();
     drain_mark_stack();
     if (heap.late_marker) {         /* until nothing more is reached, then the rest */
         while (heap.late_marker(false)) drain_mark_stack();
         if (heap.late_marker(true)) drain_mark_stack();
     }
+    finalizer_collect_dead();
     clear_weak();
     sweep();
     heap.count++;
@@ -686,7 +672,6 @@ void gc_each_object(void (*fn)(VALUE obj, void *arg), void *arg)
    may be no memory to make one now).  Inside a collection we cannot. */
 static void raise_no_memory(size_t n)
 {
-    (void)n;
     if (heap.collecting || !nomem_error) return;
     exc_raise_obj(nomem_error);
 }
@@ -733,10 +718,9 @@ void gc_prepare_nomem(void)
     mr_out_of_memory_hook = raise_no_memory;
 }
 
-void gc_init(void *stack_base)
+void gc_init(void *stack_base, bool stress)
 {
-    const char *stress = getenv("MINIRUBY_GC_STRESS");
-    heap.stress = heap.slow = stress && *stress && *stress != '0';
+    heap.stress = heap.slow = stress;
     heap.malloc_limit = MALLOC_LIMIT_MIN;
     heap.main_stack_base = stack_base;
     reserve_page = aligned_alloc(PAGE_SIZE, PAGE_SIZE);

@@ -5,6 +5,7 @@
 static VALUE gc_start_m(VALUE self, int argc, const VALUE *argv)
 {
     gc_start();
+    if (finalizer_pending) finalizer_run_pending();   /* as 1.8.7: before GC.start returns */
     return Qnil;
 }
 
@@ -99,6 +100,7 @@ static VALUE gc_set_stress_m(VALUE self, int argc, const VALUE *argv)
    RangeError for an id no live object has. */
 static VALUE os_id2ref(VALUE self, int argc, const VALUE *argv)
 {
+    vm_secure(4);
     long id = num_to_long(argv[0]);
     if (id == 0) return Qfalse;
     if (id == 2) return Qtrue;
@@ -135,4 +137,5 @@ void gc_class_init(void)
     define_module_function(vm.c.ObjectSpace, "_id2ref", os_id2ref, 1);
     define_method(vm.c.Kernel, "garbage_collect", gc_start_m, 0);
     weak_cell_init();
+    finalizer_init();
 }

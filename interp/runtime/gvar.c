@@ -86,12 +86,19 @@ static void run_traces(struct gvar *g, VALUE val)
 }
 
 /* trace_var(:$x, cmd) or trace_var(:$x) { |v| ... } */
+static VALUE k_untrace_var(VALUE self, int argc, const VALUE *argv);
+
+/* As 1.8.7: refused at level 4; trace_var(:$x, nil) is untrace_var(:$x);
+   a tainted command (any block from level 3) is refused. */
 static VALUE k_trace_var(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 1, 2);
+    vm_secure(4);
+    if (argc > 1 && NIL_P(argv[1])) return k_untrace_var(self, 1, argv);
     struct gvar *g = gvar_entry(conv_to_id(argv[0]));
     VALUE cmd = argc > 1 ? argv[1] : vm_block_proc();
     if (NIL_P(cmd)) exc_raise(vm.c.ArgumentError, "tried to create Proc object without a block");
+    if (HEAP_P(cmd) && FL_TEST(cmd, FL_TAINT)) exc_raise(vm.c.SecurityError, "Insecure: tainted variable trace");
     if (!g->traces) g->traces = ary_new();
     ary_unshift(g->traces, cmd);
     return Qnil;
@@ -168,39 +175,35 @@ void gvar_mark_all(void)
 }
 
 /* ------------------------------------------------------------ special variables */
-static VALUE get_lastmatch(ID id, void *data) { (void)id; (void)data; return vm_svar_get(0); }
+static VALUE get_lastmatch(ID id, void *data) { return vm_svar_get(0); }
 static void set_lastmatch(VALUE v, ID id, void *data)
 {
-    (void)id; (void)data;
     if (!NIL_P(v) && !TYPE_P(v, T_MATCH)) exc_wrong_type(v, "MatchData");
     vm_svar_set(0, v);
 }
-static VALUE get_lastline(ID id, void *data) { (void)id; (void)data; return vm_svar_get(1); }
-static void set_lastline(VALUE v, ID id, void *data) { (void)id; (void)data; vm_svar_set(1, v); }
-static VALUE get_errinfo(ID id, void *data) { (void)id; (void)data; return vm.th->errinfo; }
+static VALUE get_lastline(ID id, void *data) { return vm_svar_get(1); }
+static void set_lastline(VALUE v, ID id, void *data) { vm_svar_set(1, v); }
+static VALUE get_errinfo(ID id, void *data) { return vm.th->errinfo; }
 static void set_errinfo(VALUE v, ID id, void *data)
 {
-    (void)id; (void)data;
     if (!NIL_P(v) && !obj_is_kind_of(v, vm.c.Exception))
         exc_raise(vm.c.TypeError, "assigning non-exception to $!");
     vm.th->errinfo = v;
 }
 static VALUE get_errat(ID id, void *data)
 {
-    (void)id; (void)data;
     VALUE e = vm.th->errinfo;
-    return NIL_P(e) ? Qnil : ivar_get(e, ID_bt);
+    return NIL_P(e) ? Qnil : exc_backtrace_get(e);
 }
 static void set_errat(VALUE v, ID id, void *data)
 {
-    (void)id; (void)data;
     if (NIL_P(vm.th->errinfo)) exc_raise(vm.c.ArgumentError, "$! not set");
     exc_set_backtrace(vm.th->errinfo, v);
 }
-static VALUE get_pid(ID id, void *data) { (void)id; (void)data; return INT2FIX(getpid()); }
+static VALUE get_pid(ID id, void *data) { return INT2FIX(getpid()); }
 /* $& $` $' $+ are read directly by their nodes; these entries exist so that
  * `alias $MATCH $&` (English.rb) has something to share. */
-static VALUE get_backref(ID id, void *data) { (void)data; return re_last_match_special(sym_name(id)[1]); }
+static VALUE get_backref(ID id, void *data) { return re_last_match_special(sym_name(id)[1]); }
 
 void gvar_trace_init(void)
 {

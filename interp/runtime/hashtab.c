@@ -108,10 +108,9 @@ static bool entry_matches(struct hashtab *t, long ix, VALUE key, uint64_t h, boo
     return eq;
 }
 
-/* The entry number of key (hash h), or -1. */
-static long find(struct hashtab *t, VALUE key, uint64_t h)
+/* The entry number of key (hash h), or -1: keys that may run Ruby code. */
+static NOINLINE long find_slow(struct hashtab *t, VALUE key, uint64_t h)
 {
-    if (SPECIAL_P(key) && !FLONUM_P(key)) return find_special(t, key, h);
     bool moved;
     do {
         moved = false;
@@ -128,6 +127,13 @@ static long find(struct hashtab *t, VALUE key, uint64_t h)
         }
     } while (moved);
     return -1;
+}
+
+/* Fixnums, Symbols, nil, true, false: inline, a few compares a probe */
+static inline long find(struct hashtab *t, VALUE key, uint64_t h)
+{
+    if (SPECIAL_P(key) && !FLONUM_P(key)) return find_special(t, key, h);
+    return find_slow(t, key, h);
 }
 
 /* ------------------------------------------------------------ building */
@@ -247,16 +253,36 @@ VALUE htab_lookup(struct hashtab *t, VALUE key)
     return i < 0 ? Qundef : t->ent[i].val;
 }
 
-VALUE htab_lookup_key(struct hashtab *t, VALUE key)
+/* An indexed table and an immediate key (no Ruby code): one probe finds
+   the key or the free slot it goes to.  -1: the table must grow first. */
+static long insert_special(struct hashtab *t, VALUE key, VALUE val, uint64_t h, bool *added)
 {
-    if (!t || t->count == 0) return Qundef;
-    long i = find(t, key, key_hash(key));
-    return i < 0 ? Qundef : t->ent[i].key;
+    size_t mask = ((size_t)1 << t->bits) - 1, pos = slot_of_hash(h, t->bits);
+    for (;; pos = (pos + 1) & mask) {
+        uint32_t ix = t->idx[pos];
+        if (ix == EMPTY) break;
+        if (t->ent[ix].key == key) {
+            t->ent[ix].val = val;
+            *added = false;
+            return ix;
+        }
+    }
+    if (t->used == t->capa) return -1;
+    long i = t->used++;
+    t->ent[i] = (struct htab_entry){ key, val, h };
+    t->count++;
+    t->idx[pos] = (uint32_t)i;
+    *added = true;
+    return i;
 }
 
 long htab_insert(struct hashtab *t, VALUE key, VALUE val, bool *added)
 {
     uint64_t h = key_hash(key);
+    if (t->idx && SPECIAL_P(key) && !FLONUM_P(key)) {
+        long i = insert_special(t, key, val, h, added);
+        if (i >= 0) return i;
+    }
     long i = t->count ? find(t, key, h) : -1;
     if (i >= 0) {
         t->ent[i].val = val;
@@ -273,7 +299,6 @@ long htab_insert(struct hashtab *t, VALUE key, VALUE val, bool *added)
 }
 
 void htab_set_key_at(struct hashtab *t, long i, VALUE key) { t->ent[i].key = key; }
-void htab_set_val_at(struct hashtab *t, long i, VALUE val) { t->ent[i].val = val; }
 
 void htab_delete_at(struct hashtab *t, long i)
 {

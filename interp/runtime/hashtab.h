@@ -28,8 +28,6 @@ long htab_count(const struct hashtab *t);
 
 /* The value for key, or Qundef. */
 VALUE htab_lookup(struct hashtab *t, VALUE key);
-/* The stored key equal to key (to find the frozen copy), or Qundef. */
-VALUE htab_lookup_key(struct hashtab *t, VALUE key);
 /* Insert or overwrite; returns the entry number, *added tells which.
    An existing key keeps its stored key object. */
 long htab_insert(struct hashtab *t, VALUE key, VALUE val, bool *added);
@@ -45,8 +43,6 @@ void htab_clear(struct hashtab *t);
 
 /* Iteration by entry number: the first live entry at or after i, or -1. */
 long htab_next(const struct hashtab *t, long i, VALUE *key, VALUE *val);
-/* The value slot of entry i, to update it in place. */
-void htab_set_val_at(struct hashtab *t, long i, VALUE val);
 
 void htab_mark(const struct hashtab *t);
 

@@ -79,12 +79,6 @@ bool idtab_delete(struct idtab *t, ID key, VALUE *val)
     return true;
 }
 
-void idtab_clear(struct idtab *t)
-{
-    t->count = t->used = 0;
-    if (t->index) memset(t->index, 0, t->nindex * sizeof(uint32_t));
-}
-
 struct idtab *idtab_copy(const struct idtab *t)
 {
     struct idtab *c = idtab_new();

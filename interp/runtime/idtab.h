@@ -18,7 +18,6 @@ void idtab_free(struct idtab *t);
 bool idtab_lookup(const struct idtab *t, ID key, VALUE *val);
 void idtab_insert(struct idtab *t, ID key, VALUE val);
 bool idtab_delete(struct idtab *t, ID key, VALUE *val);
-void idtab_clear(struct idtab *t);
 struct idtab *idtab_copy(const struct idtab *t);
 void idtab_mark(const struct idtab *t);   /* gc_mark every value */
 

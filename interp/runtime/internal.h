@@ -68,6 +68,12 @@ void time_init(void);
 void process_init(void);
 void signal_init(void);
 void gc_class_init(void);
+void finalizer_init(void);                /* after gc_class_init */
+void finalizer_copy(VALUE dst, VALUE src);   /* dup/clone of an object with FL_FINALIZE */
+void finalizer_collect_dead(void);       /* gc.c, after marking */
+extern bool finalizer_pending;           /* vm_check_interrupts runs them */
+void finalizer_run_pending(void);
+void finalizer_run_at_exit(void);        /* after the at_exit handlers */
 void ev_call_init(void);
 void load_init(void);
 void autoload_init(void);
@@ -262,7 +268,6 @@ VALUE big_pow(VALUE x, VALUE y);                 /* x Integer, y anything */
 VALUE big_bitop(VALUE x, VALUE y, ID op);        /* x Integer: & | ^ */
 VALUE big_shift(VALUE x, VALUE n, bool left);    /* x Integer: << >> */
 VALUE num_bit_coerce(VALUE y);                   /* operand of a bit op: Integer, Float is a TypeError */
-VALUE num_dbl_cmp(double a, double b);
 bool num_float_step(VALUE from, VALUE to, VALUE step, bool excl);  /* yields; false unless one is a Float */           /* -1/0/1, nil if either is NaN */
 void flo_divmod_d(double x, double y, double *divp, double *modp);  /* floored, as Float#divmod */
 const char *num_op_name(enum int_op op);

@@ -96,29 +96,24 @@ VALUE obj_inspect(VALUE obj)
     return STRING_P(s) ? s : obj_to_s(s);
 }
 
-static VALUE inspecting;   /* Array of objects being inspected: stops recursion */
-
-static bool inspect_enter(VALUE obj)
+/* The guard is the thread's own "inspect" set (hash_exec_recursive), left
+   by an ensure: threads inspect side by side, and an inspect may raise. */
+static VALUE inspect_ivars_body(VALUE obj, VALUE names, bool recursive)
 {
-    for (long i = 0; i < RARRAY_LEN(inspecting); i++)
-        if (RARRAY_PTR(inspecting)[i] == obj) return false;
-    ary_push(inspecting, obj);
-    return true;
-}
-
-static VALUE inspect_ivars(VALUE obj)
-{
-    VALUE names = obj_instance_variables(obj);
     VALUE s = str_new_fmt("#<%s:0x%lx", class_name(obj_class(obj)), (unsigned long)obj);
-    if (!inspect_enter(obj)) return str_cat_cstr(s, " ...>");
+    if (recursive) return str_cat_cstr(s, " ...>");
     for (long i = 0; i < RARRAY_LEN(names); i++) {
         VALUE name = RARRAY_PTR(names)[i];
         VALUE v = obj_inspect(ivar_get(obj, str_to_id(name)));
         str_cat_fmt(s, "%s %s=", i ? "," : "", RSTRING_PTR(name));
         str_append(s, v);
     }
-    ary_pop(inspecting);
     return str_cat_cstr(s, ">");
+}
+
+static VALUE inspect_ivars(VALUE obj)
+{
+    return hash_exec_recursive(inspect_ivars_body, obj, obj_instance_variables(obj), "inspect");
 }
 
 /* 1.8: objects with instance variables show them; otherwise to_s. */
@@ -231,6 +226,7 @@ static VALUE copy_object(VALUE obj)
         copy = class_allocate(klass);
     }
     ivar_copy(copy, obj);
+    if (FL_TEST(obj, FL_FINALIZE)) finalizer_copy(copy, obj);   /* as 1.8.7's init_copy */
     vm_call1(copy, ID_initialize_copy, obj);
     if (FL_TEST(obj, FL_TAINT)) FL_SET(copy, FL_TAINT);
     return copy;
@@ -442,8 +438,6 @@ VALUE conv_to_str(VALUE obj)
     return convert_checked(obj, T_STRING, ID_to_str, "String", "to_str");
 }
 
-VALUE conv_string_value(VALUE *ptr) { return *ptr = conv_to_str(*ptr); }
-
 VALUE conv_check_str(VALUE obj)
 {
     if (STRING_P(obj)) return obj;
@@ -508,15 +502,6 @@ ID conv_to_id(VALUE obj)
 }
 
 VALUE conv_to_sym(VALUE obj) { return ID2SYM(conv_to_id(obj)); }
-
-VALUE conv_to_proc(VALUE obj)
-{
-    if (TYPE_P(obj, T_PROC)) return obj;
-    VALUE p = convert_with(obj, ID_to_proc, "Proc", false);
-    return TYPE_P(p, T_PROC) ? p : Qnil;
-}
-
-VALUE obj_is_proc(VALUE obj) { return BOOL2V(TYPE_P(obj, T_PROC)); }
 
 /* ------------------------------------------------------------ Data objects */
 VALUE data_new(VALUE klass, const struct data_type *type, void *data)
@@ -621,6 +606,4 @@ void object_init(void)
     define_global_const("FALSE", Qfalse);
     vm.c.Data = class_define("Data", vm.c.Object);
     class_set_allocator(vm.c.Data, NULL);
-    inspecting = ary_new();
-    gc_register_root(&inspecting);
 }

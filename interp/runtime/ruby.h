@@ -46,7 +46,7 @@ bool gc_is_object(VALUE v);                      /* v points at a live slot */
 void gc_each_object(void (*fn)(VALUE obj, void *arg), void *arg);
 size_t gc_count(void);
 void gc_set_limit(size_t bytes);                 /* memory budget: NoMemoryError past it; 0 none */
-void gc_init(void *stack_base);
+void gc_init(void *stack_base, bool stress);      /* stress: collect at every allocation */
 
 /* ------------------------------------------------------------ class.c */
 VALUE class_new(VALUE super);                    /* anonymous class */
@@ -75,11 +75,9 @@ VALUE class_ancestors(VALUE klass);
 
 void define_method(VALUE klass, const char *name, cfunc fn, int arity);
 void define_private_method(VALUE klass, const char *name, cfunc fn, int arity);
-void define_protected_method(VALUE klass, const char *name, cfunc fn, int arity);
 void define_singleton_method(VALUE obj, const char *name, cfunc fn, int arity);
 void define_module_function(VALUE module, const char *name, cfunc fn, int arity);
 void define_global_function(const char *name, cfunc fn, int arity); /* private Kernel method */
-void define_alias(VALUE klass, const char *new_name, const char *old_name);
 void undef_method(VALUE klass, const char *name);
 void define_attr(VALUE klass, ID name, bool reader, bool writer);
 
@@ -139,7 +137,6 @@ VALUE class_cvars(VALUE klass);
 VALUE vm_call(VALUE recv, ID mid, int argc, const VALUE *argv);  /* private ok */
 VALUE vm_call0(VALUE recv, ID mid);
 VALUE vm_call1(VALUE recv, ID mid, VALUE a);
-VALUE vm_call2(VALUE recv, ID mid, VALUE a, VALUE b);
 VALUE vm_call_public(VALUE recv, ID mid, int argc, const VALUE *argv);
 VALUE vm_call_with_block(VALUE recv, ID mid, int argc, const VALUE *argv, const struct block *blk);
 VALUE vm_call_with_proc(VALUE recv, ID mid, int argc, const VALUE *argv, VALUE proc);
@@ -220,7 +217,7 @@ extern int vm_safe_max;                   /* the highest level any thread reache
 
 /* ------------------------------------------------------------ eval_string.c / load.c */
 VALUE vm_eval_string(VALUE self, VALUE src, VALUE binding, const char *file, int line);
-VALUE vm_run_file(const char *path, bool wrap);          /* load */
+VALUE vm_run_file(const char *path);                     /* load */
 bool vm_require(const char *feature);                    /* false if already loaded */
 bool vm_require_optional(const char *file);              /* an extension's Ruby half, if the library has it */
 void vm_register_extension(const char *name, void (*init)(void));
@@ -241,9 +238,10 @@ NORETURN void exc_frozen(VALUE obj);
 NORETURN void exc_name_error(ID name, const char *fmt, ...) PRINTF(2, 3);
 NORETURN void exc_no_method(VALUE recv, ID mid, int argc, const VALUE *argv, int kind);
 NORETURN void exc_local_jump(const char *reason, VALUE val, const char *msg);
-NORETURN void exc_fatal(const char *msg);
 VALUE exc_message(VALUE exc);
 VALUE exc_backtrace_here(int skip);      /* Array of "file:line:in `m'" */
+VALUE exc_backtrace_get(VALUE exc);      /* its backtrace (nil or an Array) */
+void exc_fill_backtrace(VALUE exc, int skip);   /* raise: unless it has one */
 void exc_set_backtrace(VALUE exc, VALUE bt);
 void exc_print(VALUE exc);               /* as MRI prints an uncaught exception */
 void exc_warn(const char *fmt, ...) PRINTF(1, 2);   /* "file:line: warning: ..." */
@@ -271,7 +269,6 @@ VALUE obj_dup(VALUE obj);
 VALUE obj_clone(VALUE obj);
 void obj_init_copy(VALUE dst, VALUE src);
 bool obj_respond_to(VALUE obj, ID mid);
-VALUE obj_is_proc(VALUE obj);
 
 VALUE conv_to_str(VALUE obj);            /* String or TypeError (to_str) */
 VALUE conv_check_str(VALUE obj);         /* String or nil (to_str if it responds) */
@@ -282,11 +279,9 @@ VALUE conv_to_a(VALUE obj);              /* Array(obj): to_ary, to_a, or [obj] *
 VALUE conv_to_integer(VALUE obj);        /* Fixnum/Bignum via to_int */
 VALUE conv_to_sym(VALUE obj);            /* Symbol or String -> ID as Symbol; TypeError */
 ID conv_to_id(VALUE obj);
-VALUE conv_to_proc(VALUE obj);           /* Proc or nil, via to_proc */
 long num_to_long(VALUE v);               /* Integer/Float -> long, RangeError/TypeError */
 int num_to_int(VALUE v);
 double num_to_dbl(VALUE v);              /* Numeric -> double, TypeError */
-VALUE conv_string_value(VALUE *ptr);     /* StringValue: replaces *ptr */
 
 /* ------------------------------------------------------------ numbers */
 VALUE int_new(long n);                   /* Fixnum or Bignum */
@@ -314,7 +309,6 @@ VALUE num_coerce_cmp(VALUE x, VALUE y, ID op);
 VALUE int_plus(VALUE a, VALUE b);
 VALUE int_minus(VALUE a, VALUE b);
 VALUE int_mul(VALUE a, VALUE b);
-int num_cmp(VALUE a, VALUE b);           /* for sort: <=> that must succeed */
 /* numeric.c: Float() rules and comparison through coerce (cmp_failed: compar.c) */
 VALUE num_to_float(VALUE v);             /* Float(v): Strings parse strictly, nil is a TypeError */
 VALUE num_coerce_relop(VALUE x, VALUE y, ID op);  /* < <= > >= via coerce, else ArgumentError */
@@ -375,7 +369,6 @@ VALUE ary_subseq(VALUE ary, long beg, long len);
 VALUE ary_sort_bang(VALUE ary);
 VALUE ary_reverse_bang(VALUE ary);
 VALUE ary_delete(VALUE ary, VALUE v);
-VALUE ary_flatten(VALUE ary, int level);
 bool ary_equal(VALUE a, VALUE b);
 
 /* ------------------------------------------------------------ hash.c */
@@ -386,7 +379,6 @@ VALUE hash_aset(VALUE hash, VALUE key, VALUE val);
 VALUE hash_delete(VALUE hash, VALUE key);/* Qundef if missing */
 long hash_size(VALUE hash);
 void hash_clear(VALUE hash);
-VALUE hash_dup(VALUE hash);
 enum hash_iter { HASH_CONTINUE, HASH_STOP, HASH_DELETE };
 void hash_foreach(VALUE hash, enum hash_iter (*fn)(VALUE key, VALUE val, void *arg), void *arg);
 VALUE hash_keys(VALUE hash);
@@ -414,10 +406,8 @@ int range_beg_len(VALUE range, long *begp, long *lenp, long len, int err);
 /* ------------------------------------------------------------ proc.c */
 VALUE proc_new(const struct block *blk, bool lambda);
 VALUE proc_call(VALUE proc, int argc, const VALUE *argv);
-VALUE proc_call_with_self(VALUE proc, VALUE self, int argc, const VALUE *argv);
 int proc_arity(VALUE proc);
 const struct block *proc_block(VALUE proc);
-bool proc_is_lambda(VALUE proc);
 VALUE method_new(VALUE recv, ID mid, VALUE me, bool bound);
 VALUE binding_new(void);                 /* the calling Ruby frame's binding */
 
@@ -450,13 +440,9 @@ void match_init(void);
 /* ------------------------------------------------------------ io.c */
 VALUE io_stdout(void);                   /* $stdout */
 VALUE io_write(VALUE io, VALUE str);     /* io.write(str) */
-void io_puts_value(VALUE io, VALUE v);
 void io_flush_all(void);
-VALUE io_gets_stdin(void);
 void io_unread(VALUE io, const char *p, long n);  /* read next, before the rest (ungetc) */
 VALUE io_argf_gets(void);                /* Kernel#gets's work, no call: -n and -p's loop */
-int io_wait_readable(int fd, double timeout);  /* through the scheduler */
-int io_wait_writable(int fd);
 int io_readable_fd(VALUE io, long *buffered);  /* fd of a readable IO and its read-ahead bytes; IOError if not */
 /* sockets (ext/socket): an IO on a socket descriptor, read-write and sync
    as 1.8.7 made them; its descriptor; bytes read ahead; io_shut drops one
@@ -467,7 +453,6 @@ long io_read_pending(VALUE io);
 bool io_shut(VALUE io, bool read);
 
 /* ------------------------------------------------------------ time, misc */
-double time_now_double(void);
 double time_interval(VALUE num);         /* sleep's and select's seconds: 1.8.7's checks and errors */
 
 /* ------------------------------------------------------------ Data objects */

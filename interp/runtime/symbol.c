@@ -129,7 +129,6 @@ static bool var_rest(const char *s) { return !isdigit((unsigned char)*s) && iden
 
 bool sym_is_ivar(ID id) { const char *s = sym_name(id); return s[0] == '@' && s[1] != '@' && var_rest(s + 1); }
 bool sym_is_cvar(ID id) { const char *s = sym_name(id); return s[0] == '@' && s[1] == '@' && var_rest(s + 2); }
-bool sym_is_gvar(ID id) { return sym_name(id)[0] == '$'; }
 
 bool sym_is_attrset(ID id)
 {

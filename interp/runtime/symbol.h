@@ -32,7 +32,6 @@ bool sym_is_const(ID id);     /* Foo */
 bool sym_is_local(ID id);     /* foo, _foo */
 bool sym_is_ivar(ID id);      /* @foo */
 bool sym_is_cvar(ID id);      /* @@foo */
-bool sym_is_gvar(ID id);      /* $foo */
 bool sym_is_attrset(ID id);   /* foo= */
 ID sym_attrset(ID id);        /* foo -> foo= */
 

@@ -91,7 +91,7 @@ enum vtype {
 #define FL_TAINT      (1u << 7)
 #define FL_EXIVAR     (1u << 8)  /* has instance variables in the side table */
 #define FL_SINGLETON  (1u << 9)  /* class: is a singleton class */
-#define FL_FINALIZE   (1u << 10) /* reserved */
+#define FL_FINALIZE   (1u << 10) /* has finalizers (finalizer.c) */
 #define FL_USER(n)    (1u << (11 + (n))) /* type-specific, n < 16 */
 
 struct RBasic {

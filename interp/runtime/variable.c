@@ -255,13 +255,14 @@ VALUE cvar_get(VALUE klass, ID id)
 
 void cvar_set(VALUE klass, ID id, VALUE val, bool declare)
 {
-    (void)declare;
     struct idtab *t = cvar_owner(klass, id);
     if (!t) {
         struct class_ext *ext = RCLASS_EXT(cvar_base(klass));
         if (!ext->cv_tbl) ext->cv_tbl = idtab_new();
         t = ext->cv_tbl;
     }
+    if (UNLIKELY(vm_safe_max >= 4) && vm_safe_level() >= 4 && !FL_TEST(klass, FL_TAINT))
+        exc_raise(vm.c.SecurityError, "Insecure: can't modify class variable");
     idtab_insert(t, id, val);
 }
 

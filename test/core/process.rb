@@ -162,6 +162,15 @@ test "exec" do
   assert_equal "No such file or directory - /nonexistent/program", e.message
 end
 
+test "Process.exec is exec" do
+  out = File.join(TMP, "pexec.txt")
+  pid = fork { Process.exec("sh", "-c", "echo pexecd > #{out}") }
+  Process.wait(pid)
+  assert_equal "pexecd\n", File.read(out)
+  assert_true Process.respond_to?(:exec)
+  assert_raise(Errno::ENOENT) { Process.exec("/nonexistent/program") }
+end
+
 test "popen $?" do
   IO.popen("exit 2") { |io| io.read }
   assert_equal 2, $?.exitstatus

@@ -533,3 +533,40 @@ test "//e //s //u //n under $KCODE; inspect follows $KCODE" do
     $KCODE = saved
   end
 end
+
+test "a repeated group of anchors or look-aheads compiles and repeats as in 1.8.7" do
+  assert_equal 0, "x" =~ /(?:(?!x)){0,1}/
+  assert_equal 0, "x" =~ /(?:(?!x))*/
+  assert_equal 0, "xa" =~ /(?:(?=a))*./
+  assert_equal 1, "xa" =~ /(?:(?=a))+./
+  assert_equal 1, "xab" =~ /(?:(?=a)){2}/
+  assert_equal 1, "ba" =~ /(?:^)*a/
+  assert_equal 1, "ab" =~ /(?:\b)?b/
+  assert_equal 0, "ab" =~ /(?:(?:(?=b)))?./
+  assert_equal 1, "ab" =~ /(?:(?=a)|(?!b))*b/
+  assert_equal [0, ""], ["xab" =~ /(?:a|(?=b))*/, $~[0]]
+  assert_equal [0, ""], ["xab" =~ Regexp.new("(?:(?:a|^))*"), $~[0]]
+  assert_equal "(?:(?=a))*", /(?:(?=a))*/.source
+end
+
+test "a repeated anchor and a repeated repeat are errors as in 1.8.7" do
+  no_prev = "invalid regular expression; there's no previous pattern, to which"
+  assert_raise(RegexpError, "#{no_prev} '*' would define cardinality at 2: /^*/") { Regexp.new("^*") }
+  assert_raise(RegexpError, "#{no_prev} '?' would define cardinality at 2: /$?/") { Regexp.new("$?") }
+  assert_raise(RegexpError, "#{no_prev} '+' would define cardinality at 3: /\\b+/") { Regexp.new("\\b+") }
+  assert_raise(RegexpError, "#{no_prev} '{' would define cardinality at 3: /\\A{2}/") { Regexp.new("\\A{2}") }
+  assert_raise(RegexpError, "#{no_prev} '*' would define cardinality at 4: /a|^*/") { Regexp.new("a|^*") }
+  assert_raise(RegexpError, "#{no_prev} '*' would define cardinality at 4: /a(^*)/") { Regexp.new("a(^*)") }
+  %w[a\\b* a\\B+ a\\A* a\\z? a$* a^? (a)^* a|b^* [a]\\b* (?:a)\\b?].each do |s|
+    assert_equal s, Regexp.new(s).source                 # after an atom, 1.8.7 takes it
+  end
+  assert_equal 0, "a" =~ /a^*/
+  %w[a** a*+ a+* a?* a++ a?+ (?:a)*+ (a)++ .** a{2}*+ a**?].each do |s|
+    assert_raise(RegexpError, "nested *?+ in regexp: /#{s}/") { Regexp.new(s) }
+  end
+  assert_equal "a # x**\nb", Regexp.new("a # x**\nb", Regexp::EXTENDED).source
+  assert_equal "a(?#**)b", Regexp.new("a(?#**)b").source
+  %w[a*? a+? a?? a*?+ a*?* a??+ a+?? a{2}* a*{2} a{2}+ \\** [*]* a*\\*].each do |s|
+    assert_equal s, Regexp.new(s).source
+  end
+end

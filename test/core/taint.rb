@@ -104,6 +104,34 @@ test "File.read, IO#gets, IO#read, File.expand_path, Dir" do
   end
 end
 
+test "path results of File and Dir carry the taint of what they come from" do
+  t = lambda { |s| s.taint }
+  assert_true File.basename(t["/a/b"]).tainted?
+  assert_true File.basename(t[""]).tainted?
+  assert_true File.basename(t["a.rb"], ".rb").tainted?
+  assert_false File.basename("a", t["x"]).tainted?
+  assert_true File.dirname(t["/a/b"]).tainted?
+  assert_false File.dirname(t["a"]).tainted?            # "." comes from nowhere
+  assert_true File.extname(t["a.rb"]).tainted?
+  assert_false File.extname(t["a"]).tainted?
+  assert_equal [true, true], File.split(t["a/b"]).map { |x| x.tainted? }
+  assert_equal [false, true], File.split(t["b"]).map { |x| x.tainted? }
+  assert_true File.expand_path("x", t["/y"]).tainted?
+  assert_false File.expand_path("/x", t["/y"]).tainted?
+  assert_false File.expand_path("/a").tainted?
+  assert_true File.expand_path("a").tainted?             # the working directory is outside data
+  assert_true File.expand_path("~").tainted?             # so is HOME
+  assert_false File.expand_path("~root").tainted?
+  assert_true Dir.pwd.tainted?
+  assert_true Dir.getwd.tainted?
+  File.symlink("/x", TMP)
+  begin
+    assert_true File.readlink(TMP).tainted?
+  ensure
+    File.unlink(TMP)
+  end
+end
+
 test "ENV values, keys" do
   ENV["MINIRUBY_TAINT"] = "v"
   assert_true ENV["MINIRUBY_TAINT"].tainted?
@@ -111,6 +139,37 @@ test "ENV values, keys" do
   assert_true ENV.keys.all? { |k| k.tainted? }
   assert_true ENV.to_a.flatten.all? { |k| k.tainted? }
   ENV.delete("MINIRUBY_TAINT")
+end
+
+test "ENV[\"PATH\"] is tainted only when a folder in it is world-writable" do
+  dir = "#{TMP}.d"
+  Dir.mkdir(dir)
+  Dir.mkdir("#{dir}/open")
+  File.chmod(0777, "#{dir}/open")
+  Dir.mkdir("#{dir}/sticky")
+  File.chmod(01777, "#{dir}/sticky")
+  Dir.mkdir("#{dir}/sticky/sub")
+  Dir.mkdir("#{dir}/open/sub")
+  begin
+    probe = "print ENV['PATH'].tainted?, ENV.fetch('PATH').tainted?, ENV.values_at('PATH')[0].tainted?, " \
+            "ENV.to_a.assoc('PATH')[1].tainted?"
+    run = lambda { |path| `PATH=#{path} #{RUBY} -e "#{probe}" 2>&1` }
+    assert_equal "falsefalsefalsetrue", run["/usr/bin:/bin"]
+    assert_equal "falsefalsefalsetrue", run["/bin:#{dir}/sticky/sub"]
+    out = run["/bin:#{dir}/open/sub"]
+    assert_equal "-e:1: warning: Insecure world writable dir #{dir}/open in PATH, mode 040777\ntruetruetruetrue", out
+    out = run["#{dir}/sticky"]
+    assert_equal "-e:1: warning: Insecure world writable dir #{dir}/sticky in PATH, mode 041777\ntruetruetruetrue", out
+    set = "ENV['PATH'] = '/bin'; a = ENV['PATH'].tainted?; ENV['PATH'] = '/bin'.taint; " \
+          "b = ENV['PATH'].tainted?; ENV.delete('PATH').tainted?; print a, b"
+    assert_equal "falsetrue", `#{RUBY} -e "#{set}" 2>&1`
+  ensure
+    Dir.rmdir("#{dir}/open/sub")
+    Dir.rmdir("#{dir}/open")
+    Dir.rmdir("#{dir}/sticky/sub")
+    Dir.rmdir("#{dir}/sticky")
+    Dir.rmdir(dir)
+  end
 end
 
 test "gets from $stdin and ARGV in a child" do

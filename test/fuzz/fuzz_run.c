@@ -34,6 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "runtime/internal.h"
+#include "eval/tag.h"
 
 #ifndef FUZZ_SANDBOX
 #define FUZZ_SANDBOX "test/fuzz/sandbox.rb"
@@ -60,7 +61,6 @@ static double clock_s(clockid_t c)
 static void on_tick(int sig)
 {
     int saved = errno;
-    (void)sig;
     if (!over_budget && (clock_s(CLOCK_PROCESS_CPUTIME_ID) - cpu_start > cpu_budget ||
                          clock_s(CLOCK_MONOTONIC) - wall_start > wall_budget))
         over_budget = 1;
@@ -125,7 +125,6 @@ static VALUE reset_globals;   /* a parsed script run after each input */
 
 static VALUE run_reset(VALUE arg)
 {
-    (void)arg;
     return vm_run_script(reset_globals, vm.top_self, vm.top_cref, NULL, NULL, FRAME_TOP);
 }
 
@@ -216,7 +215,6 @@ static VALUE parse_or_die(const char *src, const char *name)
 
 static VALUE load_sandbox(VALUE arg)
 {
-    (void)arg;
     VALUE pre = parse_or_die(prelude, "prelude");
     vm_run_script(pre, vm.top_self, vm.top_cref, NULL, NULL, FRAME_TOP);
     GC_GUARD(pre);

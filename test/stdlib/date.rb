@@ -189,6 +189,16 @@ test "step, upto and downto" do
   assert_raise(ArgumentError) { D.step(D + 1, 0) { } }
 end
 
+test "step, upto and downto without a block answer an Enumerator" do
+  e = D.step(D + 6, 3)
+  assert_kind_of Enumerable::Enumerator, e
+  assert_equal [3, 6, 9], e.map { |d| d.mday }
+  assert_equal ["2001-02-03", "2001-02-04"], D.upto(D + 1).map { |d| d.to_s }
+  assert_equal [3, 2, 1], D.downto(D - 2).map { |d| d.mday }
+  assert_equal [], D.upto(D - 1).to_a
+  assert_equal 2, DateTime.new(2001, 2, 3, 12).upto(DateTime.new(2001, 2, 4, 12)).to_a.size
+end
+
 test "comparison, equality and hashing" do
   assert_equal 0, D <=> Date.civil(2001, 2, 3)
   assert_equal(-1, D <=> D + 1)

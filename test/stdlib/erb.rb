@@ -205,3 +205,22 @@ test "ERB::Compiler" do
   assert_equal '-', ERB::Compiler.new('-').trim_mode
   assert_equal '>', ERB::Compiler.new('%>').trim_mode
 end
+
+test "safe_level: the template runs at that $SAFE, in a thread of its own" do
+  assert_equal "0", ERB.new("<%= $SAFE %>").result(binding)
+  assert_equal "1", ERB.new("<%= $SAFE %>", 1).result(binding)
+  assert_equal 0, $SAFE
+  code = "1 + 1".taint
+  assert_equal "2", ERB.new("<%= eval(code) %>").result(binding)
+  e = assert_raise(SecurityError) { ERB.new("<%= eval(code) %>", 1).result(binding) }
+  assert_equal "Insecure operation - eval", e.message
+  assert_equal 0, $SAFE
+  Thread.current[:erb_mark] = :here
+  assert_equal "", ERB.new("<%= Thread.current[:erb_mark] %>", 1).result(binding)
+  assert_equal "here", ERB.new("<%= Thread.current[:erb_mark] %>").result(binding)
+  Thread.current[:erb_mark] = nil
+  x = 5
+  assert_equal "6", ERB.new("<%= x + 1 %>", 0).result(binding)    # the caller's locals
+  e = assert_raise(NameError) { ERB.new("<%= no_such_thing %>", 1).result(binding) }
+  assert_match(/no_such_thing/, e.message)
+end

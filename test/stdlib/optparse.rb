@@ -578,3 +578,35 @@ test "optparse/shellwords" do
   e = assert_raise(ArgumentError) { o.parse(["--cmd", %q{echo "open}]) }
   assert_equal 'Unmatched double quote: "open', e.message
 end
+
+test "optparse/time, optparse/date and optparse/uri" do
+  require 'optparse/time'
+  require 'optparse/date'
+  require 'optparse/uri'
+  got = {}
+  o = OptionParser.new
+  o.on("--at TIME", Time) { |v| got[:at] = v }
+  o.on("--since [TIME]", Time) { |v| got[:since] = v }
+  o.on("--day DATE", Date) { |v| got[:day] = v }
+  o.on("--moment DT", DateTime) { |v| got[:dt] = v }
+  o.on("--url URL", URI) { |v| got[:url] = v }
+  o.parse(%w[--at 2001-02-03T04:05:06Z --day 2001-02-03 --since
+             --moment 2001-02-03T04:05:06+09:00 --url http://example.com:81/x])
+  assert_equal Time.utc(2001, 2, 3, 4, 5, 6), got[:at]
+  assert_nil got[:since]
+  assert_kind_of Date, got[:day]
+  assert_equal "2001-02-03", got[:day].to_s
+  assert_kind_of DateTime, got[:dt]
+  assert_equal "2001-02-03T04:05:06+09:00", got[:dt].to_s
+  assert_kind_of URI::HTTP, got[:url]
+  assert_equal ["example.com", 81, "/x"], [got[:url].host, got[:url].port, got[:url].path]
+  o.parse(["--at", "Sat, 03 Feb 2001 04:05:06 GMT"])       # an HTTP date
+  assert_equal Time.utc(2001, 2, 3, 4, 5, 6), got[:at]
+  o.parse(["--at", "Feb 3 2001 10:00 +0100"])              # anything Time.parse reads
+  assert_equal Time.utc(2001, 2, 3, 9, 0, 0), got[:at]
+  assert_equal [OptionParser::InvalidArgument, "invalid argument: --at=garbage"], perr { o.parse(%w[--at=garbage]) }
+  assert_equal [OptionParser::InvalidArgument, "invalid argument: --day 2001-02-30"], perr { o.parse(%w[--day 2001-02-30]) }
+  assert_equal [OptionParser::InvalidArgument, "invalid argument: --moment=zz"], perr { o.parse(%w[--moment=zz]) }
+  e = assert_raise(URI::InvalidURIError) { o.parse(["--url", "http://a b"]) }
+  assert_equal "bad URI(is not URI?): http://a b", e.message
+end

@@ -41,6 +41,21 @@ test "new: bad input" do
   assert_match(/\ANo such file or directory - #{Regexp.escape(BASE)}\/missing\/x\d{8}-/, e.message)
 end
 
+test "with $SAFE > 0 a tainted tmpdir is replaced by /tmp, as 1.8.7" do
+  tainted = BASE.dup.taint
+  t = proc { $SAFE = 1; Tempfile.new("safe", tainted) }.call
+  assert_equal "/tmp", File.dirname(t.path)
+  assert_true File.exist?(t.path)
+  t.close(true)
+  t = proc { $SAFE = 1; Tempfile.new("safe", BASE.dup) }.call     # untainted: kept
+  assert_equal BASE, File.dirname(t.path)
+  t.close(true)
+  t = Tempfile.new("safe", tainted)                                  # $SAFE 0: kept
+  assert_equal BASE, File.dirname(t.path)
+  t.close(true)
+  assert_equal [], entries
+end
+
 test "IO methods are the File's" do
   t = Tempfile.new("io", BASE)
   assert_kind_of Tempfile, t
@@ -171,5 +186,52 @@ test "files not unlinked are removed at exit" do
   Process.wait(pid)
   assert_true File.exist?(mine.path)
   mine.close!
+  assert_equal [], entries
+end
+
+# Conservative stack scanning may keep one Tempfile or two alive through a
+# stale word: make them in a method that returns only their paths, run a
+# deep call over the stack it used, and ask for most of them.
+def make_dropped(n)
+  (1..n).map do |i|
+    t = Tempfile.new("gc", BASE)
+    t.write "x" * i
+    t.flush
+    assert_equal i, File.size(t.path)
+    t.path
+  end
+end
+
+def clobber(n) n == 0 ? [0] * 64 : clobber(n - 1) end
+
+test "a Tempfile garbage collected has its file removed (finalizer)" do
+  paths = make_dropped(20)
+  assert_equal 20, paths.uniq.size
+  clobber(300)
+  4.times { GC.start }
+  gone = paths.reject { |p| File.exist?(p) }
+  assert_true gone.size >= 15, "only #{gone.size} of 20 removed"
+  # the finalizer closed the file too: its name is gone from the list
+  left = entries.map { |e| File.join(BASE, e) }
+  assert_equal [], left - paths
+  left.each { |p| File.unlink(p) }
+end
+
+def make_unlinked(n)
+  (1..n).map do |i|
+    t = Tempfile.new("nofin", BASE)
+    path = t.path
+    i.odd? ? t.unlink : t.close!
+    File.open(path, "w") { |f| f.write "someone else's" }   # the name is reused
+    path
+  end
+end
+
+test "unlink and close! remove the finalizer: it does not run later" do
+  paths = make_unlinked(20)
+  clobber(300)
+  4.times { GC.start }
+  assert_equal paths.sort, entries.map { |e| File.join(BASE, e) }.sort
+  paths.each { |p| File.unlink(p) }
   assert_equal [], entries
 end

@@ -38,8 +38,6 @@ test "checksums" do
   assert_equal 0, t[0]
   assert_equal 0x77073096, t[1]
   assert_equal 0x2d02ef8d, t[255]
-  assert_false Zlib.respond_to?(:crc32_combine)    # not in 1.8.7
-  assert_false Zlib.respond_to?(:deflate)          # not in 1.8.7
 end
 
 test "versions and constants" do
@@ -540,4 +538,16 @@ test "large data through many buffer refills" do
   n = 0
   r.each_line("\x00") { |l| n += l.size }
   assert_equal big.size, n
+end
+
+test "Zlib.deflate/inflate and the combine functions (beyond 1.8.7)" do
+  a, b = "hello ", "world"
+  assert_equal 0x0d4a1185, Zlib.crc32_combine(Zlib.crc32(a), Zlib.crc32(b), b.size)
+  assert_equal 0x1a0b045d, Zlib.adler32_combine(Zlib.adler32(a), Zlib.adler32(b), b.size)
+  assert_equal Zlib.crc32(a), Zlib.crc32_combine(Zlib.crc32(a), 0, 0)
+  assert_raise(ArgumentError) { Zlib.crc32_combine(1, 2, -1) }
+  z = Zlib.deflate("x" * 1000, Zlib::BEST_COMPRESSION)
+  assert_equal Zlib::Deflate.deflate("x" * 1000, Zlib::BEST_COMPRESSION), z
+  assert_equal "x" * 1000, Zlib.inflate(z)
+  assert_raise(Zlib::DataError) { Zlib.inflate("junk") }
 end

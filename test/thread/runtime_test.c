@@ -44,7 +44,7 @@ static int ntasks;
 static volatile sig_atomic_t safe_point_flag;
 static int deadlocks;
 
-void sched_hook_switch(struct gthread *from, struct gthread *to) { (void)from; (void)to; }
+void sched_hook_switch(struct gthread *from, struct gthread *to) { }
 int sched_hook_event_fd(void) { return -1; }
 bool sched_hook_event_pending(void) { return false; }
 void sched_hook_event(void) { }
@@ -52,7 +52,6 @@ void sched_hook_event(void) { }
 /* A deadlock: count it and let the main thread go on, interrupted. */
 void sched_hook_deadlock(struct gthread *cur)
 {
-    (void)cur;
     deadlocks++;
     sched_interrupt(sched_main());
 }
@@ -198,14 +197,12 @@ static int polled;
 
 static void read_pipe(int arg)
 {
-    (void)arg;
     struct pollfd p = { pipefd[0], POLLIN, 0 };
     polled = sched_poll(&p, 1, -1);
 }
 
 static void write_pipe(int arg)
 {
-    (void)arg;
     sched_block(WAIT_SLEEP, NULL, sched_now() + 0.01);
     if (write(pipefd[1], "x", 1) != 1) abort();
 }
@@ -222,7 +219,7 @@ static void test_fd_wait(void)
 }
 
 /* ------------------------------------------------------------ deadlock, sleeping for ever */
-static void stop_for_ever(int arg) { (void)arg; sched_block(0, NULL, -1); }
+static void stop_for_ever(int arg) { sched_block(0, NULL, -1); }
 
 static void test_deadlock(void)
 {
@@ -268,13 +265,12 @@ static __attribute__((noinline)) int recurse(int n)
     return recurse(n + 1) + pad[0];
 }
 
-static void overflow(int arg) { (void)arg; recurse(0); }
+static void overflow(int arg) { recurse(0); }
 
 /* What running off the bottom of the stack does: past the unused lowest
    page of its own slot, into the top of the slot below. */
 static void smash_canary(int arg)
 {
-    (void)arg;
     memset(sched_current()->stack_lo - 4096 - 64, 0, 64);
     sched_pass();
 }

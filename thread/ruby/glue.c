@@ -17,7 +17,6 @@
 /* ------------------------------------------------------------ hooks */
 void sched_hook_switch(struct gthread *from, struct gthread *to)
 {
-    (void)from;
     struct rthread *t = rt_of(to);
     vm.th = &t->t;
     t->t.stack_dirty = true;     /* it runs: its remembered stack roots go stale */
@@ -58,7 +57,6 @@ void glue_report_deadlock(void)
    Runs on the stack of the thread that found it (perhaps a dying one). */
 void sched_hook_deadlock(struct gthread *cur)
 {
-    (void)cur;
     struct rthread *m = rt_of(sched_main());
     glue_report_deadlock();
     m->t.pending_exc = exc_new_fmt(vm.c.Fatal, "Thread(0x%lx): deadlock", (unsigned long)m->t.self);
@@ -204,7 +202,6 @@ static int pidfd_for(pid_t pid)
 #ifdef SYS_pidfd_open
     if (pid > 0) return (int)syscall(SYS_pidfd_open, pid, 0);
 #endif
-    (void)pid;
     return -1;
 }
 
@@ -258,7 +255,6 @@ void green_pass(void) { green_pass_nil(); }
 
 VALUE green_pass_m(VALUE self, int argc, const VALUE *argv)
 {
-    (void)self; (void)argc; (void)argv;
     return green_pass_nil();
 }
 

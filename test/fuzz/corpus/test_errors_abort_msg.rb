@@ -1,3 +1,0 @@
-# abort prints its message on stderr and exits 1
-puts "out"
-abort "fatal problem"

@@ -1,2 +1,0 @@
-# a bare raise with no $! raises an empty RuntimeError
-raise

@@ -1,3 +1,0 @@
-# an unterminated string
-x = 1
-y = "abc

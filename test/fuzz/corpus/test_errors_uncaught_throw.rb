@@ -1,5 +1,0 @@
-# throw without a matching catch
-def go
-  throw :nowhere
-end
-go

@@ -1,8 +1,0 @@
-# BEGIN blocks are hoisted, END blocks are NODE_POSTEXE
-p 1
-BEGIN { p 0 }
-END { p 2 }
-BEGIN {
-  a = 3
-}
-END { |x| p a }

@@ -1,3 +1,0 @@
-# ?a is an Integer in Ruby 1.8
-p ?a, ?Z, ?\n, ?\s, ?\t, ?\C-a, ?\M-a, ?\\, ?(
-x = 1 ? 2 : 3

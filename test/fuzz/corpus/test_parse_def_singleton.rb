@@ -1,9 +1,0 @@
-# singleton methods
-def self.a; end
-def obj.b; end
-def Const.c; end
-def (expr.here).d; end
-def @iv.e; end
-def self::f; end
-def self.g=(v) end
-def self.[](i) end

@@ -1,1 +1,0 @@
-def m(*a, b); end

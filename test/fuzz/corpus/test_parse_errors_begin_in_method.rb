@@ -1,3 +1,0 @@
-def m
-  BEGIN { }
-end

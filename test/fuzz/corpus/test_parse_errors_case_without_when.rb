@@ -1,3 +1,0 @@
-case x
-else 1
-end

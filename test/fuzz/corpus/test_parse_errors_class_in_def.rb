@@ -1,3 +1,0 @@
-def m
-  class C; end
-end

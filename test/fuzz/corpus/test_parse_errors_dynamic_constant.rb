@@ -1,3 +1,0 @@
-def m
-  X = 1
-end

@@ -1,3 +1,0 @@
-def m
-  [1].each { Y ||= 2 }
-end

@@ -1,3 +1,0 @@
-x = 1
-=begin
-never closed

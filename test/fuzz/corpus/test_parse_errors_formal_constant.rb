@@ -1,1 +1,0 @@
-def f(A); end

@@ -1,3 +1,0 @@
-def m
-  module M; end
-end

@@ -1,1 +1,0 @@
-def f(a = 1, b); end

@@ -1,3 +1,0 @@
-def m
-  x = return 1
-end

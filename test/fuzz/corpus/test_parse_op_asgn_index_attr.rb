@@ -1,9 +1,0 @@
-# op= on r[args] and r.attr
-h = {}
-h[:a] ||= []
-h[1, 2] += 3
-h[] &&= 4
-@x.count += 1
-self.y ||= 2
-a::b -= 3
-h.Cap *= 4

@@ -1,6 +1,0 @@
-# single quotes: only \\ and \' are escapes
-a = 'plain'
-b = 'it\'s \\ a \n not newline'
-c = ''
-d = 'multi
-line'

@@ -1,4 +1,0 @@
-# backquotes
-a = `ls`
-b = `ls #{dir}`
-c = %x{date}
