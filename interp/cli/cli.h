@@ -23,6 +23,7 @@ struct options {
     bool extract;              /* -x */
     bool sflag;                /* -s */
     bool yydebug;              /* -y */
+    bool end_of_switches;      /* a lone '-' inside a word (-w-): as `--` */
     int loop_flags;            /* -n -p -l -a: PARSE_LOOP ... */
     int safe_level;            /* -T */
     const char **requires;     /* -r, in order */
@@ -44,7 +45,7 @@ NORETURN void cli_fail(int status, const char *fmt, ...) PRINTF(2, 3);   /* "min
 /* program.c */
 VALUE program_read(struct options *o, const char **file, int *first_line, long *base, char **argv);
 void program_set_globals(struct options *o, const char *file);
-void program_define_data(const char *file, long offset);
+void program_define_data(const char *file, long offset, VALUE rest);   /* rest: after __END__ */
 
 /* libpath.c */
 int libpath_dirs(const char *const **dirs);   /* miniruby's library folders for $: */

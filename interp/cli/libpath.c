@@ -8,7 +8,8 @@
  *
  *   installed in bindir       sitelibdir, rubylibdir, archdir
  *   in its build folder       the source tree's lib/, the build's lib/
- *   anywhere else (moved)     BIN/../lib/miniruby/1.8 (a moved prefix),
+ *   anywhere else (moved)     BIN/../lib/miniruby/1.8 (a moved prefix,
+ *                             after its site_ruby/1.8 when there is one),
  *                             BIN/lib or BIN/../lib (a moved tree),
  *                             else the configured folders that exist.
  */
@@ -91,6 +92,21 @@ static bool try_relative(const char *bin, const char *lib, const char *arch)
     return true;
 }
 
+/* An installed tree moved whole (or installed with DESTDIR or a prefix
+   given to make install): its site_ruby first, as installed. */
+static bool try_moved_prefix(const char *bin)
+{
+    const char *lib = "../lib/miniruby/" MR_RUBY_VERSION;
+    VALUE l = str_new_fmt("%s/%s", bin, lib);
+    bool found = has_file(RSTRING_PTR(l), "set.rb");
+    GC_GUARD(l);
+    if (!found) return false;
+    VALUE site = str_new_fmt("%s/../lib/miniruby/site_ruby/%s", bin, MR_RUBY_VERSION);
+    if (is_dir(RSTRING_PTR(site))) add_canonical(RSTRING_PTR(site));
+    GC_GUARD(site);
+    return try_relative(bin, lib, "../lib/miniruby/" MR_RUBY_VERSION "/" MR_ARCH);
+}
+
 static void find_dirs(void)
 {
     char *bin = exe_dir();
@@ -101,8 +117,7 @@ static void find_dirs(void)
     } else if (bin && same_dir(bin, MR_BUILDDIR) && is_dir(MR_SRC_LIBDIR)) {
         add(MR_SRC_LIBDIR);
         if (has_file(MR_BUILD_LIBDIR, "rbconfig.rb")) add(MR_BUILD_LIBDIR);
-    } else if (bin && (try_relative(bin, "../lib/miniruby/" MR_RUBY_VERSION, "../lib/miniruby/" MR_RUBY_VERSION "/" MR_ARCH) ||
-                       try_relative(bin, "lib", NULL) || try_relative(bin, "../lib", "lib"))) {
+    } else if (bin && (try_moved_prefix(bin) || try_relative(bin, "lib", NULL) || try_relative(bin, "../lib", "lib"))) {
         /* found beside the binary */
     } else if (is_dir(MR_RUBYLIBDIR)) {
         add(MR_RUBYLIBDIR);

@@ -39,6 +39,7 @@ static int loop_flags;
 static VALUE get_split(ID id, void *data) { return BOOL2V(loop_flags & PARSE_SPLIT); }
 static VALUE get_chop(ID id, void *data) { return BOOL2V(loop_flags & PARSE_CHOP); }
 static VALUE get_print(ID id, void *data) { return BOOL2V(loop_flags & PARSE_PRINT); }
+static VALUE loop_gets(ID id, void *data) { return io_argf_gets(); }
 
 /* The globals and constants the switches and the version describe. */
 static void define_program_globals(void)
@@ -51,6 +52,7 @@ static void define_program_globals(void)
     gvar_define_readonly("$-a", NULL, get_split);
     gvar_define_readonly("$-l", NULL, get_chop);
     gvar_define_readonly("$-p", NULL, get_print);
+    gvar_define_readonly(PARSE_LOOP_READER, NULL, loop_gets);
     static const char *const consts[][2] = {
         { "RUBY_VERSION", "1.8.7" }, { "RUBY_RELEASE_DATE", "2013-06-27" },
         { "RUBY_PLATFORM", MR_PLATFORM }, { "VERSION", "1.8.7" },
@@ -92,6 +94,19 @@ static bool stdout_gone(VALUE exc)
 }
 
 static int die_by_signal;      /* set by report_end, done by main */
+static bool in_requires;       /* -r's libraries are being loaded */
+
+/* An error of -r with no position of its own (the library is not found):
+   1.8.7 names the program instead, "ruby: no such file to load -- x". */
+static void print_uncaught(VALUE exc)
+{
+    VALUE bt = ivar_get(exc, ID_bt);
+    if (in_requires && (!ARRAY_P(bt) || RARRAY_LEN(bt) == 0)) {
+        io_flush_all();
+        fputs("miniruby: ", stderr);
+    }
+    exc_print(exc);
+}
 
 /* The exit status for how the program ended, reporting errors as MRI does:
    a SignalException (not an Interrupt) ends the process silently. */
@@ -106,7 +121,7 @@ static int report_end(int state)
         }
         if (stdout_gone(exc)) return 1;
         die_by_signal = signal_of_exception(exc);
-        if (obj_class(exc) != vm.c.SignalException) exc_print(exc);
+        if (obj_class(exc) != vm.c.SignalException) print_uncaught(exc);
         return 1;
     }
     static const char *const names[] = { "", "return", "break", "next", "retry", "redo" };
@@ -119,7 +134,9 @@ static int report_end(int state)
 }
 
 /* at_exit handlers run before the error report, as in MRI; SystemExit
-   raised by one of them sets the status (-1: none did). */
+   raised by one of them sets the status (-1: none did; -2: the last one
+   to fail raised another exception, status 1 if the program ended by
+   itself, as 1.8.7). */
 static int run_at_exit_handlers(void)
 {
     VALUE err = vm.th->errinfo;
@@ -131,7 +148,7 @@ static int run_at_exit_handlers(void)
         VALUE st = ivar_get(ex, ID_status);
         return FIXNUM_P(st) ? (int)FIX2LONG(st) : 0;
     }
-    return -1;
+    return NIL_P(ex) ? -1 : -2;
 }
 
 static int finish(int state)
@@ -139,6 +156,7 @@ static int finish(int state)
     int at_exit_status = run_at_exit_handlers();
     int status = report_end(state);
     if (at_exit_status >= 0) { status = at_exit_status; die_by_signal = 0; }
+    else if (at_exit_status == -2 && state == 0) status = 1;
     finalizer_run_at_exit();
     io_flush_all();
     return status;
@@ -169,8 +187,10 @@ static int run_program(struct options *o, char **argv)
     program_set_globals(o, file);
     parse_trace_tokens = o->yydebug;
     if (o->safe_level > 0) vm_set_safe_level(o->safe_level);
+    in_requires = true;
     int state = vm_exec_top(run_requires, (VALUE)o);
     if (state) return finish(state);
+    in_requires = false;
     struct parse_error err;
     VALUE script = vm_parse_main(RSTRING_PTR(src), (size_t)RSTRING_LEN(src), file, line,
                                  o->loop_flags | PARSE_FILE, &err);
@@ -186,7 +206,9 @@ static int run_program(struct options *o, char **argv)
         return 0;
     }
     long data = script_get(script)->prog->data_offset;
-    program_define_data(file, data < 0 ? data : data + base);
+    VALUE rest = data < 0 ? Qnil : str_substr(src, data, RSTRING_LEN(src) - data);
+    program_define_data(file, data < 0 ? data : data + base, rest);
+    GC_GUARD(rest);
     state = vm_exec_top(run_main, script);
     GC_GUARD(script);
     GC_GUARD(src);

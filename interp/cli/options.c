@@ -122,9 +122,11 @@ static void add_code(struct options *o, const char *code)
     str_cat(o->e_code, "\n", 1);
 }
 
+/* RUBYOPT's -v does nothing in 1.8.7: no version, $VERBOSE unchanged. */
 static void verbose_switch(struct options *o, enum switch_origin from)
 {
-    if (from != FROM_RUBYOPT && !o->verbose_only) print_version();
+    if (from == FROM_RUBYOPT) return;
+    if (!o->verbose_only) print_version();
     o->verbose_only = true;
     vm.verbose = 2;
 }
@@ -137,6 +139,7 @@ static bool long_option(struct options *o, const char *name)
         exit(0);
     }
     if (!strcmp(name, "help")) usage();
+    if (!strcmp(name, "debug")) { vm.debug = true; vm.verbose = 2; return true; }
     if (!strcmp(name, "verbose")) { o->verbose_only = true; vm.verbose = 2; return true; }
     if (!strcmp(name, "yydebug")) { o->yydebug = true; return true; }
     if (!strcmp(name, "repl")) { o->repl = true; return true; }
@@ -153,9 +156,10 @@ static int switch_word(struct options *o, const char *s, const char *next, enum 
         if (from == FROM_RUBYOPT) invalid_option("-", from);
         cli_fail(2, "invalid option -%s  (-h will show valid options)", s);
     }
+    /* RUBYOPT: 1.8.7 checks the first switch of each word only */
+    if (from == FROM_RUBYOPT && !strchr("IdvwWrK", *s)) { char opt[2] = { *s, 0 }; invalid_option(opt, from); }
     while (*s) {
         char c = *s++;
-        if (from == FROM_RUBYOPT && !strchr("IdvwWrKT", c)) { char opt[2] = { c, 0 }; invalid_option(opt, from); }
         switch (c) {
         case '0': s = record_separator(s - 1); break;
         case 'a': o->loop_flags |= PARSE_SPLIT; break;
@@ -176,6 +180,7 @@ static int switch_word(struct options *o, const char *s, const char *next, enum 
         case 'W': {
             int level = 2;
             if (*s >= '0' && *s <= '7') level = *s++ - '0';
+            else if (*s) level = 1;          /* 1.8.7: no digit after it, level 1 */
             vm.verbose = level > 2 ? 2 : level;
             break;
         }
@@ -215,8 +220,10 @@ static int switch_word(struct options *o, const char *s, const char *next, enum 
             if (*s) { add_require(o, s); return 0; }
             if (next) add_require(o, next);
             return next != NULL;
-        case '-':                      /* -w- ... as MRI: the word ends */
-            return 0;
+        case '-':                      /* as 1.8.7: -w- ends the switches, -w-debug is --debug */
+            if (!*s || !strcmp(s, "\r")) { o->end_of_switches = true; return 0; }
+            if (from != FROM_RUBYOPT && long_option(o, s)) return 0;
+            cli_fail(2, "invalid option --%s  (-h will show valid options)", s);
         default: {
             char opt[2] = { c, 0 };
             invalid_option(opt, from);
@@ -235,6 +242,7 @@ void options_parse_argv(struct options *o, int argc, char **argv)
         if (strcmp(a, "--") == 0) { i++; break; }
         if (a[0] != '-' || a[1] == '\0') break;
         i += switch_word(o, a + 1, i + 1 < argc ? argv[i + 1] : NULL, FROM_ARGV);
+        if (o->end_of_switches) { i++; break; }
     }
     if (!o->e_code && i < argc) o->script = argv[i++];
     o->rest = argv + i;
@@ -257,10 +265,18 @@ void options_parse_words(struct options *o, const char *s, size_t len, enum swit
     free(copy);
 }
 
-/* RUBYOPT takes -I -d -v -w -W -r -K -T; MRI ignores it under -T. */
+/* RUBYOPT takes -I -d -v -w -W -r -K, or -T[level] alone as its first
+   word (the rest is then ignored, as 1.8.7 does); MRI ignores it under -T. */
 void options_parse_rubyopt(struct options *o)
 {
     const char *s = getenv("RUBYOPT");
     if (!s || o->safe_level > 0) return;
+    s += strspn(s, " \t");
+    if (s[0] == 'T' || (s[0] == '-' && s[1] == 'T')) {
+        const char *t = s + (s[0] == '-') + 1;
+        int level = *t >= '0' && *t <= '9' ? atoi(t) : 1;
+        if (level > o->safe_level) o->safe_level = level;
+        return;
+    }
     options_parse_words(o, s, strlen(s), FROM_RUBYOPT);
 }

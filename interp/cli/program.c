@@ -124,6 +124,7 @@ VALUE program_read(struct options *o, const char **file, int *first_line, long *
     if (o->e_code) { *file = "-e"; return o->e_code; }
     VALUE src;
     if (!o->script || strcmp(o->script, "-") == 0) {
+        if (o->safe_level > 0) cli_fail(1, "no program input from stdin allowed in tainted mode (SecurityError)");
         *file = "-";
         src = read_stream(stdin, "-");
     } else {
@@ -179,10 +180,18 @@ void program_set_globals(struct options *o, const char *file)
     vm.script_name = file;
 }
 
-/* DATA: the program file, open after __END__. */
-void program_define_data(const char *file, long offset)
+/* DATA: the program file, open after __END__; for a program read from
+   stdin, stdin itself, which reads next what followed __END__ (1.8.7's
+   parser reads stdin a line at a time and leaves the rest there). */
+void program_define_data(const char *file, long offset, VALUE rest)
 {
-    if (offset < 0 || strcmp(file, "-") == 0 || strcmp(file, "-e") == 0) return;
+    if (offset < 0 || strcmp(file, "-e") == 0) return;
+    if (strcmp(file, "-") == 0) {
+        VALUE in = gvar_get(sym_intern_cstr("$stdin"));
+        io_unread(in, RSTRING_PTR(rest), RSTRING_LEN(rest));
+        define_global_const("DATA", in);
+        return;
+    }
     VALUE f = vm_call1(vm.c.File, sym_intern_cstr("open"), str_new_cstr(file));
     vm_call1(f, sym_intern_cstr("seek"), INT2FIX(offset));
     define_global_const("DATA", f);

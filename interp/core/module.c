@@ -297,7 +297,14 @@ static void attr_define(VALUE self, VALUE name, bool reader, bool writer)
     if (!sym_is_local(id) && !sym_is_const(id)) exc_name_error(id, "invalid attribute name `%s'", sym_name(id));
     define_attr(self, id, reader, writer);
     struct frame *f = vm_ruby_frame();
-    enum visibility visi = f && f->visi != VIS_MODFUNC ? (enum visibility)f->visi : VIS_PUBLIC;
+    enum visibility visi = f ? (enum visibility)f->visi : VIS_PUBLIC;
+    /* 1.8.7: private either way (no module function is made), with a warning */
+    if (visi == VIS_MODFUNC) {
+        visi = VIS_PRIVATE;
+        if (vm.verbose > 1) exc_warn("attribute accessor as module_function");
+    } else if (visi == VIS_PRIVATE && vm.verbose > 1) {
+        exc_warn("private attribute?");
+    }
     if (visi != VIS_PUBLIC) {
         if (reader) class_set_visibility(self, id, visi);
         if (writer) class_set_visibility(self, sym_attrset(id), visi);

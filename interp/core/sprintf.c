@@ -515,8 +515,10 @@ VALUE str_format(int argc, const VALUE *argv, VALUE fmt)
         directive(&f);
         f.p++;
     }
-    if (vm.debug && f.posarg >= 0 && f.nextarg < argc)
-        exc_raise(vm.c.ArgumentError, "too many arguments for format string");
+    if (f.posarg >= 0 && f.nextarg < argc) {
+        if (vm.debug) exc_raise(vm.c.ArgumentError, "too many arguments for format string");
+        if (vm.verbose > 1) exc_warn("too many arguments for format string");
+    }
     if (f.tainted) FL_SET(f.result, FL_TAINT);
     GC_GUARD(frozen);
     return f.result;

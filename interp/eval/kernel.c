@@ -151,8 +151,12 @@ static VALUE run_one_at_exit(VALUE proc) { return proc_call(proc, 0, NULL); }
    SystemExit in a handler changes the exit status (returned via errinfo).
    As 1.8's rb_exec_end_proc, the handlers registered so far run as one
    batch; those registered meanwhile run as the next batch. */
+/* Leaves in vm.th->jump_val how the last handler that did not return
+   ended: a SystemExit, or the exception it raised (status 1 if the
+   program ended by itself, interp/cli/main.c); nil if none. */
 void vm_run_at_exit(void)
 {
+    volatile VALUE last = Qnil;
     while (RARRAY_LEN(at_exit_procs) > 0) {
         VALUE batch = at_exit_procs;
         at_exit_procs = ary_new();
@@ -161,13 +165,13 @@ void vm_run_at_exit(void)
             int state;
             vm_protect(run_one_at_exit, proc, &state);
             if (state == TAG_RAISE) {
-                VALUE err = vm.th->errinfo;
-                if (obj_is_kind_of(err, vm.c.SystemExit)) vm.th->jump_val = err;
-                else exc_print(err);
+                last = vm.th->errinfo;
+                if (!obj_is_kind_of(last, vm.c.SystemExit)) exc_print(last);
             }
         }
         GC_GUARD(batch);
     }
+    vm.th->jump_val = last;
 }
 
 /* ------------------------------------------------------------ conversions */

@@ -201,6 +201,7 @@ static VALUE run_in(VALUE script, VALUE self, VALUE cref, struct env *env,
     vm.th->frame = &fr;
     for (int i = 0; i < prog->nbegin; i++) run_begin_block((struct node_program *)prog->begin_blocks[i], &fr);
     VALUE v = prog->body ? EVAL(prog->body, &fr) : Qnil;
+    if (frame_flags & FRAME_TOP) ev_safe_point();   /* a signal the last statement sent itself, as 1.8.7 */
     vm.th->frame = caller;
     if (share_visi) ctx->visi = fr.visi;
     GC_GUARD(script);

@@ -311,7 +311,11 @@ static ssize_t sys_write(int fd, const char *buf, size_t n)
 /* Wait through the scheduler until fd is ready, and still ready now. */
 static void wait_ready(int fd, short events)
 {
-    while (!ready_now(fd, events)) green_wait_fd(fd, events, -1);
+    while (!ready_now(fd, events)) {
+        green_wait_fd(fd, events, -1);
+        /* a signal during the wait is raised here, even when the data came too (1.8.7's check after select) */
+        if (vm.interrupt) vm_check_interrupts();
+    }
 }
 
 /* Descriptors miniruby makes itself (pipes, FIFOs it opens, sockets) are

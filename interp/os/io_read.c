@@ -171,24 +171,31 @@ static VALUE io_readchar(VALUE self, int argc, const VALUE *argv)
     return c;
 }
 
-static VALUE io_ungetc(VALUE self, int argc, const VALUE *argv)
+/* Puts n bytes back in front of what io reads next. */
+void io_unread(VALUE io, const char *p, long n)
 {
-    struct rio *f = io_rio_readable(self);
-    int c = num_to_int(argv[0]) & 0xff;
+    struct rio *f = io_rio_readable(io);
     if (!f->rbuf) {
-        f->rbuf = xmalloc(8192);
-        f->rcapa = 8192;
+        f->rcapa = n > 8192 ? n : 8192;
+        f->rbuf = xmalloc((size_t)f->rcapa);
     }
-    if (f->rpos == 0) {
-        if (f->rlen == f->rcapa) {
-            f->rcapa *= 2;
+    if (f->rpos < n) {
+        if (f->rlen + n > f->rcapa) {
+            while (f->rlen + n > f->rcapa) f->rcapa *= 2;
             f->rbuf = xrealloc(f->rbuf, (size_t)f->rcapa);
         }
-        memmove(f->rbuf + 1, f->rbuf, (size_t)f->rlen);
-        f->rpos = 1;
+        memmove(f->rbuf + n, f->rbuf + f->rpos, (size_t)f->rlen);
+        f->rpos = n;
     }
-    f->rbuf[--f->rpos] = (char)c;
-    f->rlen++;
+    f->rpos -= n;
+    memcpy(f->rbuf + f->rpos, p, (size_t)n);
+    f->rlen += n;
+}
+
+static VALUE io_ungetc(VALUE self, int argc, const VALUE *argv)
+{
+    char c = (char)(num_to_int(argv[0]) & 0xff);
+    io_unread(self, &c, 1);
     return Qnil;
 }
 
@@ -516,6 +523,11 @@ static VALUE k_gets(VALUE self, int argc, const VALUE *argv)
     VALUE line = argf_getline(sep_arg(argc, argv));
     vm_svar_set(1, line);
     return line;
+}
+
+VALUE io_argf_gets(void)
+{
+    return k_gets(Qnil, 0, NULL);
 }
 
 static VALUE k_readline(VALUE self, int argc, const VALUE *argv)

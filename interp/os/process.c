@@ -300,8 +300,19 @@ static VALUE k_system(VALUE self, int argc, const VALUE *argv)
     int err;
     pid_t pid = io_spawn(argv[0], argc - 1, argv + 1, -1, -1, &err);
     if (err) return Qfalse;
+    /* 1.8.7 (and C's system) ignore these while the command runs: a
+       Ctrl-C reaches the command, and the program goes on after it */
+    static const int ignored[] = { SIGINT, SIGQUIT, SIGHUP };
+    struct sigaction ign, old[3];
+    memset(&ign, 0, sizeof ign);
+    ign.sa_handler = SIG_IGN;
+    sigemptyset(&ign.sa_mask);
+    for (int i = 0; i < 3; i++) sigaction(ignored[i], &ign, &old[i]);
     int status;
     pid_t r = green_waitpid(pid, &status, 0);
+    int saved = errno;
+    for (int i = 0; i < 3; i++) sigaction(ignored[i], &old[i], NULL);
+    errno = saved;
     if (r < 0) exc_sys_fail(NULL);
     io_set_last_status(status, r);
     return BOOL2V(WIFEXITED(status) && WEXITSTATUS(status) == 0);

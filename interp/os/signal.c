@@ -235,6 +235,18 @@ static VALUE k_trap(VALUE self, int argc, const VALUE *argv)
     return prev;
 }
 
+/* A signal ignored when the process started (nohup, a shell's background
+   job) stays ignored until the program traps it, as in 1.8.7. */
+static void install_unless_ignored(int sig)
+{
+    struct sigaction old;
+    if (sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN) {
+        ary_store(handlers, sig, str_new_cstr("IGNORE"));
+        return;
+    }
+    install(sig, on_signal);
+}
+
 static VALUE sig_list(VALUE self, int argc, const VALUE *argv)
 {
     VALUE h = hash_new();
@@ -255,6 +267,6 @@ void signal_init(void)
     define_method(vm.c.SignalException, "signo", sigexc_signo, 0);
     open_wakeup_pipe();
     for (int sig = 1; sig < NSIG_MAX; sig++)
-        if (raised_by_default(sig)) install(sig, on_signal);
+        if (raised_by_default(sig)) install_unless_ignored(sig);
     vm_signal_interrupt_hook = check_signals;
 }

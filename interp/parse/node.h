@@ -335,6 +335,11 @@ struct node_program *parse_program(struct arena *a, const char *src, size_t len,
 #define PARSE_CHOP  0x04   /* -l: $_.chop! first */
 #define PARSE_SPLIT 0x08   /* -a: $F = $_.split */
 #define PARSE_FILE  0x10   /* a whole file or -e (not eval): its last value is unused */
+/* The loop's condition reads this global: its getter is Kernel#gets's code
+   without a method call (1.8.7 calls rb_gets directly: no `gets' frame, and
+   a gets the program defines is not the one the loop uses).  The name has
+   no '$', so no program can name it and global_variables leaves it out. */
+#define PARSE_LOOP_READER "-n gets"
 struct node_program *parse_program_loop(struct arena *a, const char *src, size_t len,
                                         const char *file, int line, int flags,
                                         struct parse_error *err);

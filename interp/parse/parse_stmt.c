@@ -323,10 +323,8 @@ static struct node *loop_around(struct parser *p, struct node *body, int flags, 
         print->flags |= NF_FCALL;
         parse_vpush(p, print);
     }
-    struct node *gets = parse_new_call(p, NULL, sym_intern_cstr("gets"), line);
-    gets->flags |= NF_FCALL;
     struct node_loop *l = NEW(p, node_loop, NODE_WHILE, line);
-    l->cond = gets;
+    l->cond = gvar_node(p, NODE_GVAR, PARSE_LOOP_READER, NULL, line);
     l->body = parse_seq(p, mark, line);
     return &l->h;
 }

@@ -143,6 +143,7 @@ VALUE gvar_list(void)
     VALUE ary = ary_new();
     IDTAB_FOREACH(globals, e) {
         struct gvar *g = (struct gvar *)e->val;
+        if (sym_name(e->key)[0] != '$') continue;   /* internal (PARSE_LOOP_READER) */
         if (g->defined || g->get) ary_push(ary, str_new_cstr(sym_name(e->key)));
     }
     return ary;

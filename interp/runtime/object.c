@@ -60,6 +60,19 @@ static VALUE k_hash(VALUE self, int argc, const VALUE *argv)
 }
 static VALUE k_id(VALUE self, int argc, const VALUE *argv) { return obj_id(self); }
 static VALUE k_class(VALUE self, int argc, const VALUE *argv) { return obj_class(self); }
+
+/* Object#id and Object#type: 1.8.7 warns on each call (not under -W0) */
+static VALUE k_id_deprecated(VALUE self, int argc, const VALUE *argv)
+{
+    exc_warn("Object#id will be deprecated; use Object#object_id");
+    return obj_id(self);
+}
+
+static VALUE k_type_deprecated(VALUE self, int argc, const VALUE *argv)
+{
+    exc_warn("Object#type is deprecated; use Object#class");
+    return obj_class(self);
+}
 static VALUE k_nil_p(VALUE self, int argc, const VALUE *argv) { return Qfalse; }
 
 static VALUE k_singleton_class(VALUE self, int argc, const VALUE *argv) { return singleton_class(self); }
@@ -518,9 +531,9 @@ static void define_kernel_methods(VALUE k)
     define_method(k, "hash", k_hash, 0);
     define_method(k, "object_id", k_id, 0);
     define_method(k, "__id__", k_id, 0);
-    define_method(k, "id", k_id, 0);
+    define_method(k, "id", k_id_deprecated, 0);
     define_method(k, "class", k_class, 0);
-    define_method(k, "type", k_class, 0);
+    define_method(k, "type", k_type_deprecated, 0);
     define_method(k, "nil?", k_nil_p, 0);
     define_method(k, "singleton_class", k_singleton_class, 0);
     define_method(k, "to_s", k_to_s, 0);

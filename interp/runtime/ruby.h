@@ -441,6 +441,8 @@ void match_init(void);
 VALUE io_stdout(void);                   /* $stdout */
 VALUE io_write(VALUE io, VALUE str);     /* io.write(str) */
 void io_flush_all(void);
+void io_unread(VALUE io, const char *p, long n);  /* read next, before the rest (ungetc) */
+VALUE io_argf_gets(void);                /* Kernel#gets's work, no call: -n and -p's loop */
 int io_readable_fd(VALUE io, long *buffered);  /* fd of a readable IO and its read-ahead bytes; IOError if not */
 /* sockets (ext/socket): an IO on a socket descriptor, read-write and sync
    as 1.8.7 made them; its descriptor; bytes read ahead; io_shut drops one

@@ -154,6 +154,12 @@ expect([nodata], "nil\n", what="no __END__: no DATA")
 notend = script("notend.rb", "x = 1\n  __END__\np :after\n", )
 st, o, e = ruby([notend])
 check(st == 1 and "__END__" in e, "an indented __END__ is not the marker: %s %r" % (st, e))
+expect([], '"junk\\n"\ntrue\n', stdin="p DATA.read\np DATA.equal?(STDIN)\n__END__\njunk\n",
+       what="a program on stdin: DATA is stdin after __END__, as 1.8.7's")
+expect(["-"], '"one\\n"\n"two\\n"\n', stdin="p DATA.gets\np $stdin.read\n__END__\none\ntwo\n",
+       what="DATA and $stdin: one stream")
+expect(["-x"], '"junk\\n"\n', stdin="garbage\n#!ruby\np DATA.read\n__END__\njunk\n", what="-x on stdin, DATA")
+expect(["-ne", "print"], "a\n__END__\nb\n", stdin="a\n__END__\nb\n", what="no DATA from an -e program")
 endonly = script("endonly.rb", "p :before\n__END__\np :after\n")
 expect([endonly], ":before\n")
 
@@ -180,8 +186,22 @@ expect(["-e", "print 'lost'; exit!"], "", "", 1, what="exit! flushes nothing")
 expect(["-e", "Process.exit!"], "", "", 1)
 expect(["-e", "at_exit { puts 'bye' }; exit 2"], "bye\n", "", 2)
 expect(["-e", "at_exit { exit 5 }"], "", "", 5)
+# an at_exit that raises: status 1 when the program ended by itself (1.8.7), not after an exit
+expect(["-e", "at_exit { raise 'y' }"], "", None, 1)
+expect(["-e", "at_exit { raise 'y' }; at_exit { puts 'second' }"], "second\n", None, 1)
+expect(["-e", "at_exit { raise 'y' }; exit 0"], "", None, 0)
+expect(["-e", "at_exit { raise 'y' }; exit 3"], "", None, 3)
+expect(["-e", "at_exit { raise 'y' }; at_exit { exit 3 }"], "", None, 1, what="the raise after the exit 3")
+expect(["-e", "at_exit { exit 3 }; at_exit { raise 'y' }"], "", None, 3, what="the exit 3 after the raise")
 expect(["-e", "raise SystemExit"], "", "", 0)
 expect(["-e", "Process.exit(6)"], "", "", 6)
+
+# a thread's exception re-raised by join or value: a copy, its first line and then the joiner's, as 1.8.7
+expect(["-e", "t = Thread.new { raise 'boom' }\nt.join"], "", "-e:1: boom (RuntimeError)\n\tfrom -e:2:in `join'\n\tfrom -e:2\n", 1)
+expect(["-e", "def f; raise 'x'; end\nt = Thread.new { f }\ndef g(t) t.value end\ng(t)"], "",
+       "-e:1:in `f': x (RuntimeError)\n\tfrom -e:3:in `value'\n\tfrom -e:3:in `g'\n\tfrom -e:4\n", 1)
+expect(["-e", "t = Thread.new { raise 'boom' }\nbegin; t.join; rescue => e; end\nbegin; t.join; rescue => e2; end\n"
+        "p e.equal?(e2), e2.backtrace"], 'false\n["-e:1", "-e:3:in `join\'", "-e:3"]\n', "")
 
 # an uncaught SystemStackError: the report elides the middle as 1.8.7 does;
 # MRI checks the stack before the callee's frame exists, so the first line

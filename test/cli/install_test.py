@@ -42,7 +42,8 @@ def files_under(d):
 
 
 # the configured folders, from the build's rbconfig
-bindir, rubylibdir, archdir, mandir = (config(MINIRUBY, k) for k in ("bindir", "rubylibdir", "archdir", "mandir"))
+bindir, rubylibdir, archdir, mandir, sitelibdir = (config(MINIRUBY, k) for k in
+                                                   ("bindir", "rubylibdir", "archdir", "mandir", "sitelibdir"))
 check(bindir.startswith("/") and rubylibdir.endswith("/miniruby/1.8") and archdir == rubylibdir + "/" +
       config(MINIRUBY, "arch"), "configured folders: %r %r %r" % (bindir, rubylibdir, archdir))
 
@@ -59,7 +60,7 @@ with open(os.path.join(dest + mandir, "man1", "miniruby.1")) as f:
 
 # the installed binary, run from another folder
 st, o, e = run(installed, "require 'set'; p Set[1, 2].size; puts $:")
-check(st == 0 and o.splitlines() == ["2", dest + rubylibdir, dest + archdir, "."],
+check(st == 0 and o.splitlines() == ["2", dest + sitelibdir, dest + rubylibdir, dest + archdir, "."],
       "installed miniruby finds its library: %r %r" % (o, e))
 st, o, e = run(installed, "require 'rbconfig'; c = RbConfig::CONFIG; puts c['bindir'], c['rubylibdir'], "
                "c['ruby_install_name'], Config::CONFIG.equal?(c)")
@@ -75,9 +76,11 @@ make("install", "DESTDIR=" + dest2, "prefix=/opt/mr", "exec_prefix=/opt/mr", "bi
      "libdir=/opt/mr/lib", "mandir=/opt/mr/man")
 inst2 = os.path.join(dest2, "opt/mr/bin/miniruby")
 st, o, e = run(inst2, "require 'set'; require 'rbconfig'; c = RbConfig::CONFIG; "
-               "puts c['prefix'], c['bindir'], c['rubylibdir'], c['mandir'], $:[0]")
+               "puts c['prefix'], c['bindir'], c['rubylibdir'], c['mandir'], $:[0], $:[1]")
 check(o.splitlines() == ["/opt/mr", "/opt/mr/bin", "/opt/mr/lib/miniruby/1.8", "/opt/mr/man",
-                         os.path.join(dest2, "opt/mr/lib/miniruby/1.8")], "make install prefix=...: %r %r" % (o, e))
+                         os.path.join(dest2, "opt/mr/lib/miniruby/site_ruby/1.8"),
+                         os.path.join(dest2, "opt/mr/lib/miniruby/1.8")],
+      "make install prefix=...: site_ruby first, as an install where configure said: %r %r" % (o, e))
 check(os.path.exists(os.path.join(dest2, "opt/mr/man/man1/miniruby.1")), "mandir=...")
 make("uninstall", "DESTDIR=" + dest2, "prefix=/opt/mr", "exec_prefix=/opt/mr", "bindir=/opt/mr/bin",
      "libdir=/opt/mr/lib", "mandir=/opt/mr/man")

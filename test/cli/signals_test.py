@@ -16,6 +16,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from mrtest import MINIRUBY, ruby, check, finish
 
 READY = "$stdout.puts 'ready'; $stdout.flush; "
+READY_ERR = "$stderr.puts 'ready'; "
 
 
 def wait_sleeping(pid):
@@ -32,8 +33,9 @@ def wait_sleeping(pid):
 
 def killed(code, sig, what):
     """Run code, send sig once it is ready; (status, stdout after ready, stderr)."""
+    # the default action, even when the suite runs where the signal is ignored (a background job)
     p = subprocess.Popen([MINIRUBY, "-e", READY + code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True)
+                         text=True, preexec_fn=lambda: sig != signal.SIGKILL and signal.signal(sig, signal.SIG_DFL))
     line = p.stdout.readline()
     check(line == "ready\n", "%s: started (%r)" % (what, line))
     wait_sleeping(p.pid)
@@ -61,6 +63,72 @@ st, o, e = killed("begin; sleep; rescue Interrupt => e; p e.class, e.message; en
 check(st == 3 and o == 'Interrupt\n""\n', "Interrupt can be rescued: %s %r" % (st, o))
 st, o, e = killed("trap('INT') { puts 'trapped'; exit 5 }; sleep", signal.SIGINT, "INT trapped")
 check(st == 5 and o == "trapped\n", "trap('INT'): %s %r" % (st, o))
+
+# SIGINT while reading a pipe that then ends at once: the signal wins, in read
+p = subprocess.Popen([MINIRUBY, "-e", "$stdin.read; puts 'read'"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE, text=True)
+wait_sleeping(p.pid)
+p.send_signal(signal.SIGINT)
+out, err = p.communicate(timeout=30)
+check(p.returncode == -signal.SIGINT and out == "" and err == "-e:1:in `read': Interrupt\n\tfrom -e:1\n",
+      "INT in read, then end of file: %s %r %r" % (p.returncode, out, err))
+
+# a signal ignored when miniruby starts (nohup, a shell's background job) stays ignored,
+# and trap gives "IGNORE" as the old handler, as 1.8.7 does
+def started_ignoring(sig, code):
+    """code says ready on stderr (communicate reads past readline's buffer: stdout stays whole)."""
+    p = subprocess.Popen([MINIRUBY, "-e", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(sig, signal.SIG_IGN))
+    p.stderr.readline()
+    wait_sleeping(p.pid)
+    p.send_signal(sig)
+    out, err = p.communicate(timeout=30)
+    return p.returncode, out, err
+
+
+for name in ["INT", "HUP", "TERM"]:
+    sig = getattr(signal, "SIG" + name)
+    st, o, e = started_ignoring(sig, READY_ERR + "sleep 0.5; puts 'still here'")
+    check(st == 0 and o == "still here\n" and e == "", "%s ignored from the start: %s %r %r" % (name, st, o, e))
+    st, o, e = started_ignoring(sig, "old = trap('%s') { puts 'trapped'; exit 4 }; %s p old; sleep" % (name, READY_ERR))
+    check(st == 4 and o == '"IGNORE"\ntrapped\n', "%s ignored, then trapped: %s %r" % (name, st, o))
+st, o, e = started_ignoring(signal.SIGINT, "old = trap('INT', 'DEFAULT'); " + READY_ERR + "p old; $stdout.flush; sleep")
+check(st == -signal.SIGINT and o == '"IGNORE"\n' and e == "-e:1:in `sleep': Interrupt\n\tfrom -e:1\n",
+      "INT ignored, then trap DEFAULT: Interrupt again: %s %r %r" % (st, o, e))
+
+# system ignores SIGINT, SIGQUIT and SIGHUP while it waits for the command, as 1.8.7's
+def child_runs(pid, name):
+    """Until pid's child runs the command name (then system waits for it)."""
+    for _ in range(2000):
+        try:
+            with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+                kids = f.read().split()
+            for k in kids:
+                with open("/proc/%s/cmdline" % k) as f:
+                    if f.read().startswith(name):
+                        time.sleep(0.2)
+                        return
+        except OSError:
+            pass
+        time.sleep(0.005)
+
+
+for sig in [signal.SIGINT, signal.SIGHUP]:
+    p = subprocess.Popen([MINIRUBY, "-e", "system('sleep', '1'); p $?.exitstatus"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, preexec_fn=lambda: signal.signal(sig, signal.SIG_DFL))
+    child_runs(p.pid, "sleep")
+    p.send_signal(sig)
+    o, e = p.communicate(timeout=30)
+    st = p.returncode
+    check(st == 0 and o == "0\n" and e == "", "%s during system: ignored: %s %r %r" % (sig.name, st, o, e))
+
+# a signal the program sends itself in its last statement is not lost
+for code, status, err in [("Process.kill(:INT, $$)", -signal.SIGINT, "-e:1: Interrupt\n"),
+                          ("x = 1\nProcess.kill(:INT, $$)\ny = 2", -signal.SIGINT, "-e:2: Interrupt\n"),
+                          ("Process.kill(:TERM, $$)", -signal.SIGTERM, ""),
+                          ("at_exit { puts 'ae' }; Process.kill(:HUP, $$)", -signal.SIGHUP, "")]:
+    st, o, e = ruby(["-e", code])
+    check(st == status and e == err, "%r: status %s err %r" % (code, st, e))
 
 # the other signals MRI turns into SignalException: silent death by the signal
 for name in ["HUP", "QUIT", "TERM", "ALRM", "USR1", "USR2"]:

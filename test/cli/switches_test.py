@@ -72,6 +72,13 @@ expect(["-e", "p [$-a, $-l, $-p]"], "[false, false, false]\n")
 expect(["-pal", "-e", "p [$-a, $-l, $-p]", lines], "[true, true, true]\na b c\n[true, true, true]\nd:e f\n")
 expect(["-n", "-e", "p $.", lines], "1\n2\n")
 
+# -n and -p read with Kernel#gets's code, not a call of gets: no frame, and a gets of the program's own is not it
+expect(["-ne", "def gets; nil; end; p 1", lines], "1\n1\n", what="-n: a def of gets does not change the loop")
+expect(["-ne", "1", "nonexist"], "", "-e:1: No such file or directory - nonexist (Errno::ENOENT)\n", 1,
+       what="-n on a missing file: no `gets' frame")
+expect(["-pe", "1", "nonexist"], "", "-e:1: No such file or directory - nonexist (Errno::ENOENT)\n", 1)
+expect(["-e", "p global_variables.grep(/gets/)"], "[]\n", what="the loop's reader is no global variable")
+
 # -0: record separators
 expect(["-0", "-e", "p $/"], '"\\000"\n')
 expect(["-00", "-e", "p $/"], '"\\n\\n"\n')
@@ -195,7 +202,6 @@ expect(["-e", "p ARGV", "--", "-n", "x"], '["-n", "x"]\n')
 expect(["-e", "p $VERBOSE"], "true\n", env={"RUBYOPT": "-w"})
 expect(["-e", "p $VERBOSE, $KCODE"], 'true\n"UTF8"\n', env={"RUBYOPT": "-w -Ku"})
 expect(["-e", "p $VERBOSE"], "true\n", env={"RUBYOPT": "w"}, what="RUBYOPT without the dash")
-expect(["-e", "p $VERBOSE"], "true\n", env={"RUBYOPT": "-v"}, what="RUBYOPT -v: no version printed")
 expect(["-e", "p $DEBUG"], "true\n", env={"RUBYOPT": "-d"})
 expect(["-e", "p $VERBOSE"], "nil\n", env={"RUBYOPT": "-W0"})
 expect(["-e", "p $SAFE"], "1\n", env={"RUBYOPT": "-T"}, what="RUBYOPT -T")
@@ -214,6 +220,28 @@ st, o, e = run(["-I", path("rl"), "-rorder", "-e", "1 +"])
 check(st == 1 and o == "order loaded\n" and "syntax error" in e, "-r before parsing: %r %r" % (o, e))
 expect([write("sb_r.rb", "#!/bin/ruby -I%s -rorder\np :main\n" % path("rl"))], "order loaded\n:main\n",
        what="-r on the #! line")
+
+# details of 1.8.7's switch parsing
+expect(["-Wl", "-e", "print $VERBOSE"], "false\n", what="-W before a letter: level 1, then the letter")
+expect(["--debug", "-e", "p $DEBUG, $VERBOSE"], "true\ntrue\n", what="--debug is -d")
+expect(["-w-debug", "-e", "p $DEBUG"], "true\n", what="-w-debug: a long option inside a word")
+expect(["-w-", write("w_.rb", "p $VERBOSE, ARGV\n"), "-x"], 'true\n["-x"]\n', what="-w-: a lone - ends the switches")
+expect(["-w-", "-e", "1"], "", "miniruby: No such file or directory -- -e (LoadError)\n", 1,
+       what="-w- then -e: -e is the program's name")
+expect(["-c-e", "1"], "", "miniruby: invalid option --e  (-h will show valid options)\n", 2)
+expect(["-e", "p $VERBOSE"], "false\n", env={"RUBYOPT": "-v"}, what="RUBYOPT -v does nothing, as 1.8.7's")
+expect(["-e", "p $VERBOSE"], "true\n", env={"RUBYOPT": "-vw"})
+expect(["-e", "p $SAFE, $VERBOSE"], "1\nfalse\n", env={"RUBYOPT": "-T -w"}, what="RUBYOPT -T first: the rest ignored")
+expect(["-e", "p $SAFE, $VERBOSE"], "1\ntrue\n", env={"RUBYOPT": "-wT"}, what="RUBYOPT -wT")
+expect(["-e", "1"], "", "miniruby: illegal switch in RUBYOPT: -T (RuntimeError)\n", 1, env={"RUBYOPT": "-w -T"})
+expect(["-e", "p 1"], "Syntax OK\n", env={"RUBYOPT": "-wc"}, what="RUBYOPT: only a word's first switch is checked")
+expect(["-T"], "", "miniruby: no program input from stdin allowed in tainted mode (SecurityError)\n", 1,
+       stdin="p 1\n")
+expect(["-T", "-"], "", "miniruby: no program input from stdin allowed in tainted mode (SecurityError)\n", 1,
+       stdin="p 1\n")
+expect(["-rno_such_lib_zz", "-e", "1"], "", "miniruby: no such file to load -- no_such_lib_zz (LoadError)\n", 1)
+expect(["-e", "1"], "", "miniruby: no such file to load -- no_such_lib_zz (LoadError)\n", 1,
+       env={"RUBYOPT": "-rno_such_lib_zz"})
 
 shutil.rmtree(TMP)
 finish()

@@ -118,6 +118,21 @@ warns("class Object\n  def initialize; end\nend\n",
 warns("def __send__; end\n", ["1: warning: redefining `__send__' may cause serious problem"])
 warns("class A; undef_method :initialize; end\n", ["1: warning: undefining `initialize' may cause serious problem"])
 
+# attributes defined under private or module_function (-w only): private, as 1.8.7
+warns("class Y\n  private\n  attr_reader :e, :f\nend\nclass Z; attr_reader :g; end\n", [],
+      ["3: warning: private attribute?", "3: warning: private attribute?"])
+warns("module M\n  module_function\n  attr_reader :b\nend\n"
+      "raise 'public' unless M.private_instance_methods.include?('b') && !M.respond_to?(:b)\n", [],
+      ["3: warning: attribute accessor as module_function"])
+
+# sprintf with arguments left over (-w only; -d raises ArgumentError)
+warns("x = '%s' % [1, 2]\ny = format('%d', 1)\n", [], ["1: warning: too many arguments for format string"])
+
+# deprecated methods (printed without -w too, as 1.8.7)
+warns("x = nil.id\ny = 3.type\nz = Object.new.object_id\n",
+      ["1: warning: Object#id will be deprecated; use Object#object_id",
+       "2: warning: Object#type is deprecated; use Object#class"])
+
 # the lines of run-time warnings
 warns("x = 1\ny = 2\n\np @zz\nA = 1\n\nA = 2\nclass Foo\n  def bar\n    @q\n  end\nend\nFoo.new.bar\np $undefined_g\n",
       ["7: warning: already initialized constant A"],

@@ -154,6 +154,19 @@ struct rthread *thread_start_hidden(VALUE (*fn)(void *), void *arg)
 }
 
 /* ------------------------------------------------------------ join, value, status */
+/* What join raises, as 1.8.7: a copy of the thread's exception, whose
+   backtrace is the thread's first line, then the joiner's from the call
+   of join (or value). */
+static VALUE joined_exception(VALUE exc)
+{
+    VALUE copy = obj_dup(exc);
+    VALUE old = vm_call0(exc, sym_intern_cstr("backtrace"));
+    VALUE bt = exc_backtrace_here(0);
+    if (ARRAY_P(old) && RARRAY_LEN(old) > 0) ary_unshift(bt, RARRAY_PTR(old)[0]);
+    exc_set_backtrace(copy, bt);
+    return copy;
+}
+
 static VALUE th_join(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 1);
@@ -163,7 +176,7 @@ static VALUE th_join(VALUE self, int argc, const VALUE *argv)
     while (!dead(t)) {
         if (glue_block(WAIT_JOIN, &t->g.joiners, self, deadline) == WAKE_TIMEOUT && !dead(t)) return Qnil;
     }
-    if (!NIL_P(t->exception)) exc_raise_obj(t->exception);
+    if (!NIL_P(t->exception)) exc_raise_obj(joined_exception(t->exception));
     return self;
 }
 
