@@ -4,8 +4,10 @@
 # own thread so the level of the main thread stays 0.
 require 'assert'
 
-TMP = "/tmp/miniruby_safe_#{$$}"
+# a pid is reused: a name of its own, removed however the test ends
+TMP = "/tmp/miniruby_safe_#{$$}_#{rand(1 << 30)}"
 Dir.mkdir(TMP)
+at_exit { system("rm", "-rf", TMP) }
 File.open("#{TMP}/x.rb", "w") { |f| f.puts "$safe_loaded = true" }
 File.chmod(0755, TMP)
 
@@ -275,5 +277,3 @@ test "level 4: eval takes any string, but not a trusted binding" do
   assert_insecure "Insecure operation - eval", at(3) { eval(code) }
 end
 
-Dir.glob("#{TMP}/*").each { |f| File.unlink(f) }
-Dir.rmdir(TMP)
