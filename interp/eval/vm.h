@@ -109,6 +109,7 @@ struct thread {
     char *stack_lo;         /* lowest address of the C stack */
     VALUE self;             /* the Thread object */
     VALUE locals;           /* Thread#[] hash (lazily created) */
+    VALUE born_bt;          /* where the thread was made (a lazy backtrace): its backtraces end so */
     uint32_t pending;       /* PENDING_ bits: interrupts for this thread */
     int safe_level;         /* $SAFE of this thread (eval/safe.c) */
     VALUE pending_exc;      /* exception Thread#raise delivers */

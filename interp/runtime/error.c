@@ -125,6 +125,19 @@ static struct frame *eval_shown_as(struct frame *f)
     return f;
 }
 
+static bool bt_lazy_p(VALUE v);
+
+/* A thread's frames end where it was made (Thread.new's caller), as in
+   1.8.7, whose threads start on a copy of their creator's stack. */
+static void append_born(struct bt_buf *b, int skip)
+{
+    VALUE born = vm.th->born_bt;
+    if (!bt_lazy_p(born)) return;
+    const struct bt_lazy *lz = RDATA(born)->data;
+    for (long i = skip > 0 ? skip : 0; i < lz->n; i++)
+        bt_add(b, lz->recs[i].script, lz->recs[i].line, lz->recs[i].mid, lz->recs[i].str);
+}
+
 static void backtrace_record(struct bt_buf *b, int skip)
 {
     /* r stays frame_ruby(f), found by one walk per run of C frames: a
@@ -167,6 +180,7 @@ static void backtrace_record(struct bt_buf *b, int skip)
         }
         if (f == r) r = frame_ruby(f->prev);
     }
+    if (!f) append_born(b, skip);
 }
 
 static void bt_buf_init(struct bt_buf *b)
@@ -209,6 +223,8 @@ static VALUE backtrace_here_lazy(int skip)
 }
 
 static bool bt_lazy_p(VALUE v) { return TYPE_P(v, T_DATA) && RDATA(v)->type == &bt_lazy_type; }
+
+VALUE exc_backtrace_lazy(int skip) { return backtrace_here_lazy(skip); }
 
 VALUE exc_backtrace_get(VALUE exc)
 {

@@ -240,6 +240,7 @@ NORETURN void exc_no_method(VALUE recv, ID mid, int argc, const VALUE *argv, int
 NORETURN void exc_local_jump(const char *reason, VALUE val, const char *msg);
 VALUE exc_message(VALUE exc);
 VALUE exc_backtrace_here(int skip);      /* Array of "file:line:in `m'" */
+VALUE exc_backtrace_lazy(int skip);      /* the same, formatted when first read (a Data object) */
 VALUE exc_backtrace_get(VALUE exc);      /* its backtrace (nil or an Array) */
 void exc_fill_backtrace(VALUE exc, int skip);   /* raise: unless it has one */
 void exc_set_backtrace(VALUE exc, VALUE bt);

@@ -214,3 +214,44 @@ test "many threads created and joined" do
   10_000.times { |i| sum += Thread.new(i) { |x| x }.value }
   assert_equal 49_995_000, sum
 end
+
+class InitThread < Thread
+  attr_reader :extra
+  def initialize(x)
+    @extra = x * 2
+    super(x) { |v| v + 1 }
+  end
+end
+
+class NoSuperThread < Thread
+  def initialize; end
+end
+
+test "Thread.new calls initialize: a subclass's initialize calls super with the block" do
+  t = InitThread.new(20)
+  assert_equal 21, t.value
+  assert_equal 40, t.extra
+  assert_raise(ThreadError, "uninitialized thread - check `NoSuperThread#initialize'") { NoSuperThread.new }
+  plain = Thread.new { }
+  assert_raise(ThreadError, "already initialized thread") { plain.send(:initialize) { } }
+  assert_raise(ThreadError, "must be called with a block") { Thread.new }
+  assert_equal 3, Thread.new(1, 2) { |a, b| a + b }.value
+  assert_equal 5, Thread.start(5) { |a| a }.value
+end
+
+def make_thread_here
+  Thread.new { begin; raise "x"; rescue => e; e.backtrace; end }
+end
+
+test "a thread's backtraces end where it was made, as 1.8.7's" do
+  bt = make_thread_here.value
+  line = __LINE__ - 5
+  assert_equal ["#{__FILE__}:#{line}:in `make_thread_here'",
+                "#{__FILE__}:#{line}:in `initialize'",
+                "#{__FILE__}:#{line}:in `new'",
+                "#{__FILE__}:#{line}:in `make_thread_here'"], bt[0, 4]
+  assert_equal "#{__FILE__}:#{line + 4}", bt[4].sub(/:in .*/, "")   # the caller, in the test's block
+  here = __LINE__
+  started = Thread.start { caller(0) }.value
+  assert_equal ["#{__FILE__}:#{here + 1}", "#{__FILE__}:#{here + 1}:in `start'"], started[0, 2]
+end

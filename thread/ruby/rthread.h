@@ -32,6 +32,7 @@ struct rthread {
     bool abort_on_exception;
     bool killed;                  /* status false rather than nil when dead */
     bool hidden;                  /* the interpreter's own: not in Thread.list */
+    bool started;                 /* given a stack and queued (Thread#initialize ran) */
     struct gen *parked_gen;       /* a producer stopped in hand-over: its generator */
     bool gc_deferred;             /* this collection: stack marked only if that is reached */
 };

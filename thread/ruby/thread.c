@@ -22,6 +22,7 @@ static void rthread_mark(void *p)
     gc_mark(t->exception);
     gc_mark(t->group);
     gc_mark(t->wait_obj);
+    gc_mark(t->t.born_bt);
     gc_mark(t->t.locals);
     gc_mark(t->t.errinfo);
     gc_mark(t->t.pending_exc);
@@ -30,7 +31,8 @@ static void rthread_mark(void *p)
 static void rthread_free(void *p)
 {
     struct rthread *t = p;
-    if (t->g.is_main || t->g.status != GT_DEAD) return;   /* live threads are never collected */
+    /* live threads are never collected; one whose initialize never ran is not live */
+    if (t->g.is_main || (t->started && t->g.status != GT_DEAD)) return;
     sched_free_stack(&t->g);
     free(t->t.stack_roots);
     free(t);
@@ -46,7 +48,7 @@ static struct rthread *rthread_new(VALUE klass)
 {
     struct rthread *t = xcalloc(1, sizeof *t);
     t->t.errinfo = t->t.locals = t->t.pending_exc = t->t.jump_val = Qnil;
-    t->proc = t->args = t->value = t->exception = t->group = t->wait_obj = Qnil;
+    t->proc = t->args = t->value = t->exception = t->group = t->wait_obj = t->t.born_bt = Qnil;
     t->g.heap_index = t->g.fd_index = -1;
     t->t.self = data_new(klass, &thread_type, t);
     return t;
@@ -106,13 +108,10 @@ static void thread_entry(void)
 
 /* A thread that has not run yet: its stack and first context.  The
    caller keeps t->t.self reachable. */
-static struct rthread *thread_prepare(VALUE klass)
+static void thread_give_stack(struct rthread *t)
 {
-    struct rthread *cur = rt_current();
-    struct rthread *t = rthread_new(klass);
-    volatile VALUE obj = t->t.self;      /* marked while the stack is made */
-    (void)obj;
-    t->group = cur->group;
+    t->group = rt_current()->group;
+    t->started = true;
     if (!sched_prepare(&t->g, thread_entry))
         exc_raise(vm.c.ThreadError, "can't create Thread (out of address space)");
     size_t size = (size_t)(t->g.stack_hi - t->g.stack_lo);
@@ -120,22 +119,62 @@ static struct rthread *thread_prepare(VALUE klass)
     t->t.stack_lo = t->g.stack_lo;
     t->t.stack_base = t->g.stack_hi;
     t->t.stack_limit = t->g.stack_lo + margin;
+}
+
+static struct rthread *thread_prepare(VALUE klass)
+{
+    struct rthread *t = rthread_new(klass);
+    volatile VALUE obj = t->t.self;      /* marked while the stack is made */
+    thread_give_stack(t);
+    GC_GUARD(obj);
     return t;
+}
+
+/* Start t on the running C method's block: Thread#initialize, and
+   Thread.start and Thread.fork, which skip initialize (as 1.8.7). */
+static void thread_begin(struct rthread *t, int argc, const VALUE *argv)
+{
+    if (!vm_block_given()) exc_raise(vm.c.ThreadError, "must be called with a block");
+    if (t->started) exc_raise(vm.c.ThreadError, "already initialized thread");
+    VALUE proc = proc_new(vm_current_block(), false);
+    VALUE args = ary_new_from(argc, argv);
+    /* the new thread's backtraces end with where it was made, as 1.8.7's */
+    VALUE born = exc_backtrace_lazy(0);
+    volatile VALUE obj = t->t.self;
+    thread_give_stack(t);
+    t->proc = proc;
+    t->args = args;
+    t->t.born_bt = born;
+    /* Ruby 1.8 runs a new thread at once, Thread.critical or not */
+    sched_start_now(&t->g);
+    green_check_pending();
+    GC_GUARD(obj);
 }
 
 static VALUE thread_start(VALUE klass, int argc, const VALUE *argv)
 {
-    if (!vm_block_given()) exc_raise(vm.c.ThreadError, "must be called with a block");
-    VALUE proc = proc_new(vm_current_block(), false);
-    VALUE args = ary_new_from(argc, argv);
-    struct rthread *t = thread_prepare(klass);
-    volatile VALUE obj = t->t.self;      /* keeps t's references marked from here on */
-    t->proc = proc;
-    t->args = args;
-    /* Ruby 1.8 runs a new thread at once, Thread.critical or not */
-    sched_start_now(&t->g);
-    green_check_pending();
+    struct rthread *t = rthread_new(klass);
+    volatile VALUE obj = t->t.self;
+    thread_begin(t, argc, argv);
     return obj;
+}
+
+/* Thread.new calls initialize, which a subclass may redefine: it must
+   call super with a block. */
+static VALUE thread_s_new(VALUE klass, int argc, const VALUE *argv)
+{
+    struct rthread *t = rthread_new(klass);
+    volatile VALUE obj = t->t.self;
+    vm_call_with_block(obj, ID_initialize, argc, argv, vm_current_block());
+    if (!t->started)
+        exc_raise(vm.c.ThreadError, "uninitialized thread - check `%s#initialize'", class_name(klass));
+    return obj;
+}
+
+static VALUE th_initialize(VALUE self, int argc, const VALUE *argv)
+{
+    thread_begin(thread_get(self), argc, argv);
+    return self;
 }
 
 /* A thread for the interpreter's own use, running fn(arg): runnable, not
@@ -449,7 +488,8 @@ void thread_init(void)
     gc_register_root(&default_group);
     define_const(vm.c.ThreadGroup, "Default", default_group);
     adopt_main_thread();
-    define_singleton_method(c, "new", thread_start, -1);
+    define_singleton_method(c, "new", thread_s_new, -1);
+    define_private_method(c, "initialize", th_initialize, -1);
     define_singleton_method(c, "start", thread_start, -1);
     define_singleton_method(c, "fork", thread_start, -1);
     define_singleton_method(c, "current", th_s_current, 0);
