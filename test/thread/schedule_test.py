@@ -111,6 +111,21 @@ st1, out1, _ = run([prog], "record:" + rec)
 st2, out2, err2 = run([prog], "replay:" + rec)
 check(st1 == st2 == 0 and out1 == out2 == b":ok\n", "a self-woken sleeper replays: %s %s %r" % (st1, st2, err2[-200:]))
 
+# ---- IO.select's timeout decides its path (run out: nil at once; not yet:
+# wait on the descriptors): its clock readings are part of the recording,
+# or a slow recorded run and a fast replay take different paths
+prog = os.path.join(TMP, "select_timeout.rb")
+with open(prog, "w") as f:
+    f.write("r, w = IO.pipe\nt = Thread.new { loop { Thread.pass } }\n"
+            "3.times { p IO.select([r], nil, nil, 0.001) }\nt.kill\n")
+rec = os.path.join(TMP, "select_timeout.sched")
+st1, out1, _ = run([prog], "record:" + rec)
+with open(rec) as f:
+    clocks = [l for l in f if " C " in l]
+st2, out2, err2 = run([prog], "replay:" + rec)
+check(st1 == st2 == 0 and out1 == out2 == b"nil\nnil\nnil\n" and len(clocks) >= 6,
+      "IO.select's clock readings recorded and replayed: %s %s %d %r" % (st1, st2, len(clocks), err2[-200:]))
+
 # ---- another path than the recording's: the divergence is reported
 prog = os.path.join(TMP, "branchy.rb")
 with open(prog, "w") as f:

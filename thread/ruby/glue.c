@@ -260,6 +260,12 @@ VALUE green_pass_m(VALUE self, int argc, const VALUE *argv)
 
 double green_now(void) { return sched_now(); }
 
+double green_clock(void)
+{
+    double now = sched_now();
+    return schedule_active() ? schedule_clock_read(now) : now;
+}
+
 /* ------------------------------------------------------------ fork */
 void green_before_fork(void) { schedule_flush(); }
 bool green_replaying(void) { return schedule_replaying(); }

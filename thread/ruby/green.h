@@ -39,6 +39,9 @@ pid_t green_waitpid(pid_t pid, int *status, int flags);
    it raises ThreadError "stopping only thread", as Ruby 1.8.7 does. */
 bool green_wait(struct waitq *q, VALUE obj, double deadline);
 double green_now(void);                 /* CLOCK_MONOTONIC seconds */
+/* The same clock read where the program's path depends on it (a timeout
+   that has run out or not): a schedule records and replays it. */
+double green_clock(void);
 VALUE green_current(void);              /* Thread.current */
 bool green_thread_alive(VALUE thread);
 
