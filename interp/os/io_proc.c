@@ -299,9 +299,6 @@ static VALUE io_s_popen(VALUE klass, int argc, const VALUE *argv)
 }
 
 /* ------------------------------------------------------------ select */
-/* through the scheduler: whether the timeout has run out decides the
-   path, so a recorded schedule records the reading */
-static double now_mono(void) { return green_clock(); }
 
 struct sel {
     VALUE ios[3];       /* the argument Arrays (or nil) */
@@ -400,11 +397,13 @@ static VALUE io_s_select(VALUE klass, int argc, const VALUE *argv)
     double timeout = -1;
     if (argc > 3 && !NIL_P(argv[3])) timeout = time_interval(argv[3]);
     bool buffered = sel_prepare(&s);
-    double deadline = timeout < 0 ? INFINITY : now_mono() + timeout;
+    /* green_clock: whether the timeout has run out decides the path, so a
+       recorded schedule records the readings */
+    double deadline = timeout < 0 ? INFINITY : green_clock() + timeout;
     for (;;) {
         if (s.n > 0) sel_poll(&s);
         if (sel_any(&s, buffered)) return sel_result(&s);
-        double left = deadline - now_mono();
+        double left = deadline - green_clock();
         if (left <= 0) return Qnil;
         if (s.n == 0) { green_sleep(left); return Qnil; }
         green_wait_fds((struct pollfd *)RSTRING_PTR(s.pfd_buf), (int)s.n, isinf(left) ? -1 : left);

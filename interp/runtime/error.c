@@ -207,7 +207,7 @@ VALUE exc_backtrace_here(int skip)
 }
 
 /* the backtrace of here, to be formatted when asked for */
-static VALUE backtrace_here_lazy(int skip)
+VALUE exc_backtrace_lazy(int skip)
 {
     struct bt_buf b;
     bt_buf_init(&b);
@@ -224,7 +224,6 @@ static VALUE backtrace_here_lazy(int skip)
 
 static bool bt_lazy_p(VALUE v) { return TYPE_P(v, T_DATA) && RDATA(v)->type == &bt_lazy_type; }
 
-VALUE exc_backtrace_lazy(int skip) { return backtrace_here_lazy(skip); }
 
 VALUE exc_backtrace_get(VALUE exc)
 {
@@ -257,7 +256,7 @@ void exc_fill_backtrace(VALUE exc, int skip)
     VALUE k = class_of_inline(exc);
     if (!vm_tracing && is_cfunc(class_lookup_method_cached(k, ID_backtrace), exc_backtrace_m) &&
         is_cfunc(class_lookup_method_cached(k, ID_set_backtrace), exc_set_backtrace_m)) {
-        if (NIL_P(ivar_get(exc, ID_bt))) ivar_set(exc, ID_bt, backtrace_here_lazy(skip));
+        if (NIL_P(ivar_get(exc, ID_bt))) ivar_set(exc, ID_bt, exc_backtrace_lazy(skip));
         return;
     }
     if (NIL_P(vm_call0(exc, ID_backtrace)))
@@ -279,7 +278,7 @@ void exc_raise_obj(VALUE exc)
 {
     if (!HEAP_P(exc) || !obj_is_kind_of(exc, vm.c.Exception))
         exc_raise(vm.c.TypeError, "exception class/object expected");
-    if (NIL_P(ivar_get(exc, ID_bt))) ivar_set(exc, ID_bt, backtrace_here_lazy(0));
+    if (NIL_P(ivar_get(exc, ID_bt))) ivar_set(exc, ID_bt, exc_backtrace_lazy(0));
     if (vm.debug && !obj_is_kind_of(exc, vm.c.SystemExit)) debug_report(exc);
     vm.th->errinfo = exc;
     if (UNLIKELY(vm_tracing)) vm_trace_raise();
