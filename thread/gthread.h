@@ -131,8 +131,10 @@ void sched_clear_interrupt(struct gthread *t);
    may be a preemption.  True if it switched. */
 bool sched_safe_point(void);
 
-/* Thread.pass: true if it switched. */
-bool sched_pass(void);
+/* Thread.pass.  Returns ret, so that the embedder's Thread.pass can
+   tail-call it (every frame between a switch and the evaluator is a
+   mispredicted return); when it switched, sched_hook_passed ran first. */
+uintptr_t sched_pass(uintptr_t ret);
 /* Run t now if it is runnable; the caller is queued. */
 void sched_yield_to(struct gthread *t);
 /* A timer tick seen at a safe point: let an equal or higher priority
@@ -157,6 +159,8 @@ static inline struct gthread *sched_next_thread(struct gthread *t) { return t->a
 /* ---- hooks: the embedder defines these */
 /* The switch is about to resume `to` (the current thread is `from`). */
 void sched_hook_switch(struct gthread *from, struct gthread *to);
+/* A Thread.pass switched away and `self` runs again. */
+void sched_hook_passed(struct gthread *self);
 /* Nothing can run and nothing can wake a thread but a signal; `cur` is
    the running thread, blocked.  The hook may make a thread runnable
    (sched_interrupt) and return; if it makes none, the scheduler waits for

@@ -35,7 +35,9 @@ void policy_reset(void)
     Q.nonempty = 0;
 }
 
-void policy_enqueue(struct gthread *t)
+/* The queue operations of every switch: always inlined, so that a pass
+   costs a few loads and stores. */
+static inline __attribute__((always_inline)) void q_push(struct gthread *t)
 {
     int l = t->rq.level;
     t->rq.next = NULL;
@@ -47,9 +49,8 @@ void policy_enqueue(struct gthread *t)
     t->rq.queued = true;
 }
 
-void policy_remove(struct gthread *t)
+static inline __attribute__((always_inline)) void q_unlink(struct gthread *t)
 {
-    if (!t->rq.queued) return;
     int l = t->rq.level;
     if (t->rq.prev) t->rq.prev->rq.next = t->rq.next;
     else Q.head[l] = t->rq.next;
@@ -59,12 +60,41 @@ void policy_remove(struct gthread *t)
     t->rq.queued = false;
 }
 
+/* The head of a non-empty level, dequeued. */
+static inline __attribute__((always_inline)) struct gthread *q_pop(int l)
+{
+    struct gthread *t = Q.head[l];
+    Q.head[l] = t->rq.next;
+    if (Q.head[l]) Q.head[l]->rq.prev = NULL;
+    else {
+        Q.tail[l] = NULL;
+        Q.nonempty &= ~(1ull << l);
+    }
+    t->rq.queued = false;
+    return t;
+}
+
+void policy_enqueue(struct gthread *t) { q_push(t); }
+
+void policy_remove(struct gthread *t)
+{
+    if (t->rq.queued) q_unlink(t);
+}
+
 struct gthread *policy_pick(void)
 {
     if (!Q.nonempty) return NULL;
-    struct gthread *t = Q.head[best_level()];
-    policy_remove(t);
-    return t;
+    return q_pop(best_level());
+}
+
+inline __attribute__((always_inline)) struct gthread *policy_pass(struct gthread *cur)
+{
+    if (!Q.nonempty) return NULL;
+    int best = best_level();
+    if (best < cur->rq.level) return NULL;
+    struct gthread *next = q_pop(best);
+    q_push(cur);
+    return next;
 }
 
 bool policy_any(void) { return Q.nonempty != 0; }
@@ -77,10 +107,10 @@ bool policy_prefers_other(const struct gthread *cur)
 void policy_set_priority(struct gthread *t, int prio)
 {
     bool queued = t->rq.queued;
-    if (queued) policy_remove(t);
+    if (queued) q_unlink(t);
     t->priority = prio;
     t->rq.level = level_of(prio);
-    if (queued) policy_enqueue(t);
+    if (queued) q_push(t);
 }
 
 void policy_inherit(struct gthread *child, const struct gthread *parent)

@@ -279,21 +279,27 @@ static NOINLINE __attribute__((noreturn)) void canary_dead(void)
 /* Run `to` and suspend the current thread until someone switches back.
    Every return after a switch is mispredicted (the CPU's return stack
    holds the other thread's calls), so the switching functions keep the
-   frames between here and the caller few.  Callee-saved registers are
-   spilled into this frame (__builtin_unwind_init), above the stack
-   pointer recorded here, where a collector scanning the stack finds them. */
-static inline __attribute__((always_inline)) void switch_body(struct gthread *from, struct gthread *to)
+   frames between here and the caller few: this is a macro because the
+   _setjmp switch is one (a function calling _setjmp is never inlined).
+   Callee-saved registers are spilled into the frame using it
+   (__builtin_unwind_init), above the stack pointer recorded here, where a
+   collector scanning the stack finds them. */
+#define switch_body(from, to) do {                                     \
+        __builtin_unwind_init();                                       \
+        switch_leave(from, to);                                        \
+        (from)->saved_sp = ctx_stack_pointer();                        \
+        ctx_switch_to(&(from)->ctx, &(to)->ctx);                       \
+        SWITCH_FINISH((from)->asan_fake_stack);                        \
+        sched_release_dead();                                          \
+    } while (0)
+
+static inline __attribute__((always_inline)) void switch_leave(struct gthread *from, struct gthread *to)
 {
-    __builtin_unwind_init();
     S.current = to;
     sched_hook_switch(from, to);
-    from->saved_sp = ctx_stack_pointer();
     if (!from->stack_guarded && from->stack && !stack_canary_ok(from->stack)) canary_dead();
     SWITCH_START(from->status == GT_DEAD ? NULL : &from->asan_fake_stack, to->stack_lo,
                  (size_t)(to->stack_hi - to->stack_lo));
-    ctx_switch_to(&from->ctx, &to->ctx);
-    SWITCH_FINISH(from->asan_fake_stack);
-    sched_release_dead();
 }
 
 static NOINLINE void switch_to(struct gthread *to)
@@ -416,7 +422,8 @@ enum wake_reason sched_block(int wait_for, struct waitq *wq, double deadline)
     return why;
 }
 
-bool sched_pass(void)
+/* Thread.pass under a schedule mode, or with a tick to serve first. */
+static NOINLINE bool pass_slow(void)
 {
     struct gthread *cur = S.current;
     if (__builtin_expect(schedule_mode == SCHED_REPLAY, 0) && !schedule_virtual_time()) {
@@ -438,6 +445,27 @@ bool sched_pass(void)
     policy_enqueue(cur);
     switch_to(pick());
     return true;
+}
+
+/* The switch of a plain pass, tail-called: once the thread resumes it
+   returns straight to sched_pass's caller. */
+static NOINLINE uintptr_t switch_pass(struct gthread *to, uintptr_t ret)
+{
+    struct gthread *from = S.current;
+    switch_body(from, to);
+    sched_hook_passed(S.current);
+    return ret;
+}
+
+uintptr_t sched_pass(uintptr_t ret)
+{
+    if (__builtin_expect(schedule_active() || sched_tick, 0)) {
+        if (pass_slow()) sched_hook_passed(S.current);
+        return ret;
+    }
+    struct gthread *next = policy_pass(S.current);
+    if (!next) return ret;
+    return switch_pass(next, ret);
 }
 
 void sched_yield_to(struct gthread *t)

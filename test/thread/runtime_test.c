@@ -45,6 +45,7 @@ static volatile sig_atomic_t safe_point_flag;
 static int deadlocks;
 
 void sched_hook_switch(struct gthread *from, struct gthread *to) { }
+void sched_hook_passed(struct gthread *self) { }
 int sched_hook_event_fd(void) { return -1; }
 bool sched_hook_event_pending(void) { return false; }
 void sched_hook_event(void) { }
@@ -92,7 +93,7 @@ static void log_and_pass(int c)
 {
     for (int i = 0; i < 3; i++) {
         order[norder++] = (char)c;
-        sched_pass();
+        sched_pass(0);
     }
 }
 
@@ -272,7 +273,7 @@ static void overflow(int arg) { recurse(0); }
 static void smash_canary(int arg)
 {
     memset(sched_current()->stack_lo - 4096 - 64, 0, 64);
-    sched_pass();
+    sched_pass(0);
 }
 
 int main(int argc, char **argv)

@@ -244,12 +244,12 @@ pid_t green_waitpid(pid_t pid, int *status, int flags)
 }
 
 /* ------------------------------------------------------------ passing */
-VALUE green_pass_nil(void)
+void sched_hook_passed(struct gthread *self)
 {
-    if (sched_pass() && UNLIKELY(vm.th->pending || rt_current()->g.interrupted || signal_any_pending()))
-        green_check_pending();
-    return Qnil;
+    if (UNLIKELY(vm.th->pending || self->interrupted || signal_any_pending())) green_check_pending();
 }
+
+VALUE green_pass_nil(void) { return sched_pass(Qnil); }
 
 void green_pass(void) { green_pass_nil(); }
 
