@@ -51,7 +51,7 @@
 #define MAIN_GUARD_GAP (1024 * 1024)  /* Linux's stack_guard_gap below the main stack */
 #define ALT_STACK_SIZE (64 * 1024)
 #define CANARY_WORDS 4
-#define TOP_RESERVE 64                /* the canary's room at the top of a slot */
+#define TOP_RESERVE (CANARY_WORDS * 8) /* the canary's room at the top of a slot */
 
 static const uint64_t canary = 0x5ca1ab1e0ddba11ull;
 
@@ -196,11 +196,20 @@ void *stack_alloc(char **lo, size_t *size, bool *guarded)
     return base;
 }
 
-void stack_release(void *stack)
+void stack_retire(void *stack)
 {
     char *base = stack, *lo = base + PAGE;
     size_t usable = pool.size - PAGE;
     if (usable > KEEP_RESIDENT) madvise(lo, usable - KEEP_RESIDENT, MADV_DONTNEED);
+}
+
+/* Called right after the switch away from the dead thread, on the next
+   thread's stack at its deepest (a thread wakes in the middle of a wait):
+   what it calls must stay shallow, or every stack's high-water mark
+   rises into another page. */
+void stack_release(void *stack)
+{
+    char *base = stack;
     /* The top page, where the next thread's frames will sit, is cleared:
        words left there (by a collection that ran on this stack, above
        all) would be taken for references in the next thread's frames and

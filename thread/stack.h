@@ -10,6 +10,10 @@ void stack_pool_init(void);
    space is exhausted.  *guarded tells whether a guard page lies below it
    (otherwise stack_canary_ok must be checked when it is switched out). */
 void *stack_alloc(char **lo, size_t *size, bool *guarded);
+/* Give the deep pages of a stack back to the kernel.  A dying thread
+   calls it on its own stack: by then it runs in the top pages only. */
+void stack_retire(void *stack);
+/* Back to the pool, retired, once nothing runs on it any more. */
 void stack_release(void *stack);
 /* An unguarded stack has not run into the slot below it (whose canary,
    at its top, would be the first thing overwritten). */

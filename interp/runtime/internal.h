@@ -175,6 +175,7 @@ VALUE vm_run_main(VALUE script);        /* the main program, with TOPLEVEL_BINDI
 VALUE exc_frame_position(struct frame *f);   /* "file:line:in `m'" of one frame */
 VALUE vm_define_method_body(VALUE klass, ID mid, VALUE body, enum visibility visi);
 VALUE proc_invoke(VALUE proc, const struct block *b, int argc, const VALUE *argv, VALUE self, int flags);
+VALUE proc_call_to_end(VALUE proc, int argc, const VALUE *argv);
 void vm_undef(VALUE klass, ID mid);
 
 /* set_trace_func (eval/trace.c): the hooks run only while vm_tracing */

@@ -41,3 +41,49 @@ test "blocked threads commit #{PAGES} stack page(s) each" do
   assert per_thread >= 4096, "no stack committed? #{per_thread} bytes per thread"
   assert per_thread < PAGES * 4096 + 512, "#{per_thread} bytes of stack per blocked thread (#{CONTEXT})"
 end
+
+# hackysack.rb's players: made in an initialize, looping in a method,
+# woken once, then ended.  Their deepest moment is waking in Queue#pop
+# with a dead neighbour's stack to put back; one byte past the page costs a
+# page per thread.
+class Player
+  attr_reader :queue, :thread
+  def initialize(circle)
+    @queue = Queue.new
+    @circle = circle
+    circle << self
+    @thread = Thread.new { play }
+  end
+
+  def play
+    loop do
+      msg = @queue.pop
+      break if msg == 'exit'
+      @circle[(@circle.index(self) + 1) % @circle.size].queue.push(msg)
+    end
+  end
+end
+
+test "hackysack's players commit #{PAGES} stack page(s) each, blocked and after" do
+  n = 640
+  # the stacks the test above left in the pool are resident already:
+  # hold them, so that the players get fresh ones
+  gate = Queue.new
+  holders = Array.new(640) { Thread.new { gate.pop } }
+  Thread.pass
+  before = stack_resident
+  circle = []
+  n.times { Player.new(circle) }
+  Thread.pass
+  blocked = (stack_resident - before) / n
+  circle[0].queue.push('kick')
+  Thread.pass
+  circle.each { |p| p.queue.push('exit') }
+  circle.each { |p| p.thread.join }
+  ended = (stack_resident - before) / n
+  holders.each { gate.push(nil) }
+  holders.each { |t| t.join }
+  assert blocked >= 4096, "no stack committed? #{blocked} bytes per player"
+  assert blocked < PAGES * 4096 + 512, "#{blocked} bytes of stack per blocked player (#{CONTEXT})"
+  assert ended < PAGES * 4096 + 512, "#{ended} bytes of stack per ended player (#{CONTEXT})"
+end

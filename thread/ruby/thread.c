@@ -70,11 +70,11 @@ static VALUE thread_status_value(struct rthread *t)
 static bool dead(struct rthread *t) { return t->g.status == GT_DEAD; }
 
 /* ------------------------------------------------------------ running a thread */
-static VALUE run_thread_block(VALUE arg)
+static VALUE run_thread_block(void *arg)
 {
-    struct rthread *t = (struct rthread *)arg;
+    struct rthread *t = arg;
     if (t->entry_fn) return t->entry_fn(t->entry_arg);
-    return proc_call(t->proc, (int)RARRAY_LEN(t->args), RARRAY_PTR(t->args));
+    return proc_call_to_end(t->proc, (int)RARRAY_LEN(t->args), RARRAY_PTR(t->args));
 }
 
 /* An exception that ended a thread: exit, or abort_on_exception, go on to
@@ -96,8 +96,9 @@ static void thread_entry(void)
 {
     sched_entered();
     struct rthread *t = rt_current();
-    int state;
-    VALUE v = vm_protect(run_thread_block, (VALUE)t, &state);
+    struct tag tag;               /* the tag itself, not vm_protect: each frame */
+    VALUE v;                      /* here is on every thread's stack */
+    int state = tag_protect(&tag, 0, run_thread_block, t, &v);
     if (state == 0) t->value = v;
     else if (state == TAG_RAISE) thread_died_by(t, t->t.errinfo);
     else if (state == TAG_FATAL) t->killed = true;
