@@ -109,7 +109,8 @@ struct thread {
     char *stack_lo;         /* lowest address of the C stack */
     VALUE self;             /* the Thread object */
     VALUE locals;           /* Thread#[] hash (lazily created) */
-    VALUE born_bt;          /* where the thread was made (a lazy backtrace): its backtraces end so */
+    VALUE born_bt;          /* where the thread was made (a lazy backtrace): its backtraces end so; */
+    struct thread *born_of; /* Qundef there: not recorded yet, the frames of this suspended creator */
     uint32_t pending;       /* PENDING_ bits: interrupts for this thread */
     int safe_level;         /* $SAFE of this thread (eval/safe.c) */
     VALUE pending_exc;      /* exception Thread#raise delivers */

@@ -129,21 +129,21 @@ static bool bt_lazy_p(VALUE v);
 
 /* A thread's frames end where it was made (Thread.new's caller), as in
    1.8.7, whose threads start on a copy of their creator's stack. */
-static void append_born(struct bt_buf *b, int skip)
+static void append_born(struct thread *th, struct bt_buf *b, int skip)
 {
-    VALUE born = vm.th->born_bt;
+    VALUE born = exc_thread_born(th);
     if (!bt_lazy_p(born)) return;
     const struct bt_lazy *lz = RDATA(born)->data;
     for (long i = skip > 0 ? skip : 0; i < lz->n; i++)
         bt_add(b, lz->recs[i].script, lz->recs[i].line, lz->recs[i].mid, lz->recs[i].str);
 }
 
-static void backtrace_record(struct bt_buf *b, int skip)
+static void backtrace_record(struct thread *th, struct bt_buf *b, int skip)
 {
     /* r stays frame_ruby(f), found by one walk per run of C frames: a
        stack of C methods calling each other (== of nested Structs) would
        otherwise cost a walk per frame, quadratic at SystemStackError */
-    struct frame *f = vm.th->frame, *r = frame_ruby(f);
+    struct frame *f = th->frame, *r = frame_ruby(f);
     bool hide = false;
     for (; f; f = f->prev) {
         if (hide) {                  /* where a class body was opened: 1.8.7 shows only the body */
@@ -180,7 +180,7 @@ static void backtrace_record(struct bt_buf *b, int skip)
         }
         if (f == r) r = frame_ruby(f->prev);
     }
-    if (!f) append_born(b, skip);
+    if (!f) append_born(th, b, skip);
 }
 
 static void bt_buf_init(struct bt_buf *b)
@@ -199,7 +199,7 @@ VALUE exc_backtrace_here(int skip)
 {
     struct bt_buf b;
     bt_buf_init(&b);
-    backtrace_record(&b, skip);
+    backtrace_record(vm.th, &b, skip);
     VALUE bt = ary_new();
     for (long i = 0; i < b.n; i++) ary_push(bt, bt_rec_string(&b.recs[i]));
     bt_buf_done(&b);
@@ -207,19 +207,74 @@ VALUE exc_backtrace_here(int skip)
 }
 
 /* the backtrace of here, to be formatted when asked for */
+static VALUE bt_lazy_from(struct bt_buf *b)
+{
+    /* the records are copied before the object exists: the GC marks them from there on,
+       and until then they are reachable from the frames */
+    struct bt_lazy *lz = xmalloc(sizeof *lz + (size_t)b->n * sizeof lz->recs[0]);
+    lz->ary = 0;
+    lz->n = b->n;
+    memcpy(lz->recs, b->recs, (size_t)b->n * sizeof lz->recs[0]);
+    bt_buf_done(b);
+    return data_new(0, &bt_lazy_type, lz);
+}
+
 VALUE exc_backtrace_lazy(int skip)
 {
     struct bt_buf b;
     bt_buf_init(&b);
-    backtrace_record(&b, skip);
-    /* the records are copied before the object exists: the GC marks them from there on,
-       and until then they are reachable from the frames */
-    struct bt_lazy *lz = xmalloc(sizeof *lz + (size_t)b.n * sizeof lz->recs[0]);
-    lz->ary = 0;
-    lz->n = b.n;
-    memcpy(lz->recs, b.recs, (size_t)b.n * sizeof lz->recs[0]);
-    bt_buf_done(&b);
-    return data_new(0, &bt_lazy_type, lz);
+    backtrace_record(vm.th, &b, skip);
+    return bt_lazy_from(&b);
+}
+
+static bool bt_recs_equal(const struct bt_lazy *lz, const struct bt_buf *b)
+{
+    if (lz->n != b->n) return false;
+    for (long i = 0; i < b->n; i++) {
+        const struct bt_rec *x = &lz->recs[i], *y = &b->recs[i];
+        if (x->script != y->script || x->line != y->line || x->mid != y->mid || x->str != y->str) return false;
+    }
+    return true;
+}
+
+/* Where a thread was made.  Threads made in a loop are made at one
+   place: they share the record (never changed once made), which saves
+   an object and a malloc per thread. */
+static VALUE born_record(struct thread *creator)
+{
+    static VALUE last;
+    static bool registered;
+    if (!registered) {
+        gc_register_root(&last);
+        registered = true;
+    }
+    struct bt_buf b;
+    bt_buf_init(&b);
+    backtrace_record(creator, &b, 0);
+    if (last && bt_recs_equal(RDATA(last)->data, &b)) {
+        bt_buf_done(&b);
+        return last;
+    }
+    return last = bt_lazy_from(&b);
+}
+
+/* A new thread runs at once, and its creator's frames stand still until
+   the creator runs again: only then (thread_begin), or when the new
+   thread asks for a backtrace before, is where it was made recorded.  A
+   thread that ends first (a short-lived one) never records it. */
+VALUE exc_thread_born(struct thread *th)
+{
+    if (th->born_bt == Qundef) {
+        th->born_bt = born_record(th->born_of);
+        th->born_of = NULL;
+    }
+    return th->born_bt;
+}
+
+void exc_thread_born_later(struct thread *th, struct thread *creator)
+{
+    th->born_bt = Qundef;
+    th->born_of = creator;
 }
 
 static bool bt_lazy_p(VALUE v) { return TYPE_P(v, T_DATA) && RDATA(v)->type == &bt_lazy_type; }

@@ -176,6 +176,11 @@ VALUE exc_frame_position(struct frame *f);   /* "file:line:in `m'" of one frame 
 VALUE vm_define_method_body(VALUE klass, ID mid, VALUE body, enum visibility visi);
 VALUE proc_invoke(VALUE proc, const struct block *b, int argc, const VALUE *argv, VALUE self, int flags);
 VALUE proc_call_to_end(VALUE proc, int argc, const VALUE *argv);
+/* Where a thread was made (its backtraces end so): recorded from the
+   suspended creator's frames when first needed, or when the creator
+   runs again (exc_thread_born). */
+void exc_thread_born_later(struct thread *th, struct thread *creator);
+VALUE exc_thread_born(struct thread *th);
 void vm_undef(VALUE klass, ID mid);
 
 /* set_trace_func (eval/trace.c): the hooks run only while vm_tracing */

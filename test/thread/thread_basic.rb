@@ -255,3 +255,41 @@ test "a thread's backtraces end where it was made, as 1.8.7's" do
   started = Thread.start { caller(0) }.value
   assert_equal ["#{__FILE__}:#{here + 1}", "#{__FILE__}:#{here + 1}:in `start'"], started[0, 2]
 end
+
+def make_waiting_thread(q)
+  Thread.new { q.pop; begin; raise "x"; rescue => e; e.backtrace; end }
+end
+
+def make_nested_threads(q)
+  Thread.new { [Thread.new { q.pop; caller(0) }, caller(0)] }
+end
+
+test "where a thread was made stays right after its creator moved on" do
+  q = Queue.new
+  line = __LINE__ - 9
+  t = make_waiting_thread(q)
+  2.times { Thread.pass }             # the creator runs on, its frames change
+  q.push(1)
+  bt = t.value
+  assert_equal ["#{__FILE__}:#{line}:in `make_waiting_thread'",
+                "#{__FILE__}:#{line}:in `initialize'",
+                "#{__FILE__}:#{line}:in `new'",
+                "#{__FILE__}:#{line}:in `make_waiting_thread'",
+                "#{__FILE__}:#{line + 10}"], bt[0, 5].map { |s| s.sub(/:in `block.*/, "") }
+  inner, outer = make_nested_threads(q).value
+  nline = line + 4
+  q.push(1)
+  bt = inner.value
+  assert_equal "#{__FILE__}:#{nline}:in `make_nested_threads'", bt[0]
+  assert_equal ["#{__FILE__}:#{nline}:in `initialize'", "#{__FILE__}:#{nline}:in `new'"], bt[1, 2]
+  assert_equal outer, bt[3..-1]
+  # threads made at one place share the record, made at another they do not
+  made = (1..3).map { |i| make_waiting_thread(q) }
+  other = make_waiting_thread(q)
+  4.times { q.push(1) }
+  bts = made.map { |th| th.value }
+  assert_equal bts[0], bts[1]
+  assert_equal bts[0], bts[2]
+  assert_equal "#{__FILE__}:#{__LINE__ - 6}", bts[0][4].sub(/:in `block.*/, "")
+  assert_equal "#{__FILE__}:#{__LINE__ - 6}", other.value[4]
+end

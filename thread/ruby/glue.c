@@ -276,6 +276,7 @@ void green_before_exit(void) { schedule_finish(); }
 void green_after_fork(void)
 {
     struct gthread *cur = &rt_current()->g;
+    exc_thread_born(vm.th);      /* while its creator's frames are still there */
     for (struct gthread *g = cur->all_next; g != cur; g = g->all_next) rt_of(g)->killed = true;
     sched_after_fork();
     vm.main_th = vm.th;

@@ -139,15 +139,20 @@ static void thread_begin(struct rthread *t, int argc, const VALUE *argv)
     if (t->started) exc_raise(vm.c.ThreadError, "already initialized thread");
     VALUE proc = proc_new(vm_current_block(), false);
     VALUE args = ary_new_from(argc, argv);
-    /* the new thread's backtraces end with where it was made, as 1.8.7's */
-    VALUE born = exc_backtrace_lazy(0);
     volatile VALUE obj = t->t.self;
     thread_give_stack(t);
     t->proc = proc;
     t->args = args;
-    t->t.born_bt = born;
+    /* the new thread's backtraces end with where it was made, as 1.8.7's */
+    exc_thread_born_later(&t->t, vm.th);
     /* Ruby 1.8 runs a new thread at once, Thread.critical or not */
     sched_start_now(&t->g);
+    /* back here, this thread's frames are about to move: the new one's
+       record of them is made now, on this stack, unless it has ended */
+    if (t->t.born_bt == Qundef) {
+        if (dead(t)) t->t.born_bt = Qnil;
+        else exc_thread_born(&t->t);
+    }
     green_check_pending();
     GC_GUARD(obj);
 }
