@@ -77,6 +77,7 @@ struct gthread {
     bool interrupted;             /* sched_interrupt since the last sched_clear_interrupt */
     bool is_main;
     bool stack_guarded;           /* a guard page below the stack (else a canary) */
+    const uint64_t *canary_below; /* unguarded: the canary words of the slot below */
     int priority;
     struct policy_node rq;
     /* timed wait */

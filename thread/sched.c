@@ -254,6 +254,7 @@ static void release_stack(struct gthread *t)
     STACK_DEREGISTER(t->valgrind_stack_id);
     stack_release(t->stack);
     t->stack = NULL;
+    t->canary_below = NULL;
 }
 
 static NOINLINE void release_dead_stack(void)
@@ -304,7 +305,7 @@ static inline __attribute__((always_inline)) void switch_leave(struct gthread *f
 {
     S.current = to;
     sched_hook_switch(from, to);
-    if (!from->stack_guarded && from->stack && !stack_canary_ok(from->stack)) canary_dead();
+    if (from->canary_below && !stack_canary_intact(from->canary_below)) canary_dead();
     SWITCH_START(from->status == GT_DEAD ? NULL : &from->asan_fake_stack, to->stack_lo,
                  (size_t)(to->stack_hi - to->stack_lo));
 }
@@ -591,6 +592,7 @@ bool sched_prepare(struct gthread *t, void (*entry)(void))
     size_t size;
     t->stack = stack_alloc(&lo, &size, &t->stack_guarded);
     if (!t->stack) return false;
+    t->canary_below = stack_canary_below(t->stack);
     /* Stacks are a power of two apart: start each at a different offset in
        its page so that the hot tops of several threads do not compete for
        the same cache sets.  The offsets stay small: a hackysack player

@@ -50,10 +50,10 @@
 #define GUARDED_STACKS 1024
 #define MAIN_GUARD_GAP (1024 * 1024)  /* Linux's stack_guard_gap below the main stack */
 #define ALT_STACK_SIZE (64 * 1024)
-#define CANARY_WORDS 4
+#define CANARY_WORDS STACK_CANARY_WORDS
 #define TOP_RESERVE (CANARY_WORDS * 8) /* the canary's room at the top of a slot */
 
-static const uint64_t canary = 0x5ca1ab1e0ddba11ull;
+static const uint64_t canary = STACK_CANARY;
 
 struct region {
     char *base;
@@ -177,13 +177,12 @@ static bool add_region(void)
 /* ------------------------------------------------------------ stacks */
 /* The slot below this stack's still has its canary (a stack at the bottom
    of its region has the region's guard page below it instead). */
-bool stack_canary_ok(void *stack)
+const uint64_t *stack_canary_below(void *stack)
 {
     char *slot = stack;
     struct region *r = region_of(slot);
-    if (!r || r->guarded || slot == r->base) return true;
-    const uint64_t *w = canary_of(slot - pool.size);
-    return w[0] == canary && w[CANARY_WORDS - 1] == canary;
+    if (!r || r->guarded || slot == r->base) return NULL;
+    return canary_of(slot - pool.size);
 }
 
 void *stack_alloc(char **lo, size_t *size, bool *guarded)

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 void stack_pool_init(void);
 /* A stack: its usable range [*lo, *lo + *size).  NULL when the address
@@ -15,9 +16,16 @@ void *stack_alloc(char **lo, size_t *size, bool *guarded);
 void stack_retire(void *stack);
 /* Back to the pool, retired, once nothing runs on it any more. */
 void stack_release(void *stack);
-/* An unguarded stack has not run into the slot below it (whose canary,
-   at its top, would be the first thing overwritten). */
-bool stack_canary_ok(void *stack);
+/* An unguarded stack has not run into the slot below it while its
+   canary, at the top of that slot, is intact: the words to check, found
+   once when the stack is handed out (NULL: a guard page is below). */
+#define STACK_CANARY 0x5ca1ab1e0ddba11ull
+#define STACK_CANARY_WORDS 4
+const uint64_t *stack_canary_below(void *stack);
+static inline bool stack_canary_intact(const uint64_t *w)
+{
+    return w[0] == STACK_CANARY && w[STACK_CANARY_WORDS - 1] == STACK_CANARY;
+}
 /* A SIGSEGV on a guard page (of a pool stack, or below the main stack,
    whose lowest address is main_lo) ends the process with a message
    instead of a plain crash.  Installed once, on an alternate stack. */
