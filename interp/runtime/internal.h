@@ -210,7 +210,6 @@ void gvar_define_hooked(const char *name, VALUE *var, gvar_getter get, gvar_sett
 void gvar_define_readonly(const char *name, VALUE *var, gvar_getter get);
 bool gvar_defined(ID id);
 void gvar_alias(ID new_name, ID old_name);
-VALUE gvar_list(void);
 void *gvar_entry(ID id);              /* stable handle for bound nodes */
 VALUE gvar_entry_get(void *entry);
 VALUE gvar_entry_set(void *entry, VALUE val);

@@ -127,6 +127,7 @@ VALUE ivar_pairs(VALUE obj);                  /* [:name, value, ...], hidden one
 void ivar_copy(VALUE dst, VALUE src);
 VALUE gvar_get(ID id);                        /* $name: nil if never set */
 VALUE gvar_set(ID id, VALUE val);
+VALUE gvar_list(void);                        /* global_variables: Array of Strings */
 VALUE cvar_get(VALUE klass, ID id);
 void cvar_set(VALUE klass, ID id, VALUE val, bool declare);
 bool cvar_defined(VALUE klass, ID id);
@@ -181,6 +182,16 @@ size_t vm_stack_free(void);                   /* C stack bytes left above that l
 VALUE vm_self(void);
 ID vm_current_mid(void);
 VALUE vm_caller_cref_class(void);
+
+/* ------------------------------------------------------------ the VM, for extensions (vm.c) */
+/* The core classes and modules: core_classes->String ...  (The
+   interpreter itself reads them as vm.c.String.) */
+extern const struct core_classes *const core_classes;
+VALUE vm_top_self(void);                      /* main */
+VALUE vm_errinfo(void);                       /* $! of the running thread */
+void vm_set_errinfo(VALUE exc);               /* nil once an exception is dealt with */
+VALUE vm_jump_tag(void);                      /* the catch tag of the TAG_THROW vm_protect last reported */
+bool vm_interrupt_pending(void);              /* vm_check_interrupts has something to deliver */
 
 /* protection from C.  The state of a jump (what vm_protect reports): */
 enum tag_state {
@@ -444,7 +455,10 @@ VALUE io_write(VALUE io, VALUE str);     /* io.write(str) */
 void io_flush_all(void);
 void io_unread(VALUE io, const char *p, long n);  /* read next, before the rest (ungetc) */
 VALUE io_argf_gets(void);                /* Kernel#gets's work, no call: -n and -p's loop */
-int io_readable_fd(VALUE io, long *buffered);  /* fd of a readable IO and its read-ahead bytes; IOError if not */
+int io_readable_fd(VALUE io, long *buffered);
+/* Called with what is written to fd 1 or 2 when it is a terminal, before
+   it is written (ext/readline takes its prompt off the screen); NULL: none. */
+extern void (*io_tty_write_hook)(int fd, const char *buf, long len);  /* fd of a readable IO and its read-ahead bytes; IOError if not */
 /* sockets (ext/socket): an IO on a socket descriptor, read-write and sync
    as 1.8.7 made them; its descriptor; bytes read ahead; io_shut drops one
    direction (read or write) and says whether none is left. */
