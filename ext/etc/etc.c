@@ -16,7 +16,7 @@
 #include <pwd.h>
 #include <stdlib.h>
 #include <unistd.h>
-#include "runtime/ruby.h"
+#include "ruby.h"
 
 void ext_etc_init(void);
 

@@ -21,7 +21,7 @@
 #include <iconv.h>
 #include <stdlib.h>
 #include <string.h>
-#include "runtime/ruby.h"
+#include "ruby.h"
 
 void ext_iconv_init(void);
 

@@ -13,8 +13,8 @@
  */
 #include <sys/ioctl.h>
 #include <poll.h>
-#include "runtime/ruby.h"
-#include "green.h"
+#include "ruby.h"
+#include "ruby/green.h"
 
 void ext_io_wait_init(void);
 

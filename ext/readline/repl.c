@@ -10,13 +10,13 @@
  * asks for another line, any other syntax error is reported.
  *
  * Local variables persist from one input to the next: the session API
- * (cli/session.h) keeps them, and evaluates each input.
+ * (ruby/session.h) keeps them, and evaluates each input.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "runtime/ruby.h"
-#include "cli/session.h"
+#include "ruby.h"
+#include "ruby/session.h"
 #include "rl_glue.h"
 
 #define BACKTRACE_LINES 8

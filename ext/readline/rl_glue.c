@@ -29,8 +29,8 @@
 #include <unistd.h>
 #include <readline/readline.h>
 #include <readline/history.h>
-#include "runtime/ruby.h"
-#include "green.h"
+#include "ruby.h"
+#include "ruby/green.h"
 #include "rl_glue.h"
 
 #define REDRAW_DELAY 0.05   /* seconds between looks at a hidden prompt */

@@ -21,7 +21,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "runtime/ruby.h"
+#include "ruby.h"
 
 void ext_strscan_init(void);
 

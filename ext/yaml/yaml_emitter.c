@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
-#include "runtime/ruby.h"
+#include "ruby.h"
 
 void ext_yaml_libyaml_init(void);
 void yaml_parser_class_init(VALUE mLibYAML);

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
-#include "runtime/ruby.h"
+#include "ruby.h"
 
 void yaml_parser_class_init(VALUE mLibYAML);
 

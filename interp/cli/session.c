@@ -1,7 +1,7 @@
-/* session.c: the interactive session of session.h: its scope, parsing
+/* session.c: the interactive session of ruby/session.h: its scope, parsing
  * and running inputs in it. */
 #include "runtime/internal.h"
-#include "session.h"
+#include "ruby/session.h"
 
 static struct {
     const char *file;

@@ -17,7 +17,7 @@
 #ifndef MR_SESSION_H
 #define MR_SESSION_H
 
-#include "runtime/ruby.h"
+#include "ruby.h"
 
 /* Start the session; file is the name inputs run under ("(irb)").  It
    begins with one local, _, the value of the last input. */
