@@ -30,7 +30,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "ctx.h"
-#include "waitq.h"
+#include "../include/ruby/waitq.h"   /* the one public piece the runtime shares */
 
 struct pollfd;
 

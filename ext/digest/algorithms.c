@@ -46,7 +46,7 @@ static VALUE sha2_initialize(VALUE self, int argc, const VALUE *argv)
     }
     if (!name) {
         VALUE desc = obj_inspect(bitlen);
-        exc_raise(vm.c.ArgumentError, "unsupported bit length: %s", RSTRING_PTR(desc));
+        exc_raise(core_classes->ArgumentError, "unsupported bit length: %s", RSTRING_PTR(desc));
     }
     VALUE klass = const_get(mDigest, sym_intern_cstr(name));
     ivar_set(self, id_sha2, class_new_instance(klass, 0, NULL));

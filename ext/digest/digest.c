@@ -67,8 +67,8 @@ static VALUE dg_s_const_missing(VALUE self, int argc, const VALUE *argv)
         lib = vm_call0(str_new_cstr(n), sym_intern_cstr("downcase"));
         lib = str_plus(str_new_cstr("digest/"), lib);
     }
-    VALUE loaded = vm_rescue(require_lib, lib, require_failed, Qnil, vm.c.LoadError);
-    if (!RTEST(loaded)) exc_raise(vm.c.LoadError, "library not found for class Digest::%s -- %s", n, RSTRING_PTR(lib));
+    VALUE loaded = vm_rescue(require_lib, lib, require_failed, Qnil, core_classes->LoadError);
+    if (!RTEST(loaded)) exc_raise(core_classes->LoadError, "library not found for class Digest::%s -- %s", n, RSTRING_PTR(lib));
     VALUE v = const_get_at(mDigest, name);
     if (v == Qundef) exc_name_error(name, "uninitialized constant Digest::%s", n);
     return v;
@@ -77,7 +77,7 @@ static VALUE dg_s_const_missing(VALUE self, int argc, const VALUE *argv)
 /* ------------------------------------------------------------ Instance */
 NORETURN static void unimplemented(VALUE self, const char *meth)
 {
-    exc_raise(vm.c.RuntimeError, "%s does not implement %s()", obj_classname(self), meth);
+    exc_raise(core_classes->RuntimeError, "%s does not implement %s()", obj_classname(self), meth);
 }
 
 static VALUE inst_update(VALUE self, int argc, const VALUE *argv) { unimplemented(self, "update"); }
@@ -165,7 +165,7 @@ static VALUE file_close(VALUE f) { return vm_call0(f, sym_intern_cstr("close"));
 static VALUE inst_file(VALUE self, int argc, const VALUE *argv)
 {
     VALUE fargs[2] = { conv_to_str(argv[0]), str_new_cstr("rb") };
-    VALUE f = vm_call(vm.c.File, sym_intern_cstr("open"), 2, fargs);
+    VALUE f = vm_call(core_classes->File, sym_intern_cstr("open"), 2, fargs);
     vm_ensure(file_body, ary_new_of(2, self, f), file_close, f);
     return self;
 }
@@ -173,7 +173,7 @@ static VALUE inst_file(VALUE self, int argc, const VALUE *argv)
 /* ------------------------------------------------------------ Class */
 static VALUE cls_s_digest(VALUE klass, int argc, const VALUE *argv)
 {
-    if (argc < 1) exc_raise(vm.c.ArgumentError, "no data given");
+    if (argc < 1) exc_raise(core_classes->ArgumentError, "no data given");
     VALUE obj = class_new_instance(klass, argc - 1, argv + 1);
     return vm_call1(obj, id_digest, argv[0]);
 }
@@ -201,7 +201,7 @@ static const struct data_type algo_type = { "Digest::Base metadata", NULL, NULL,
 
 void digest_define_algorithm(VALUE klass, const struct nettle_hash *algo)
 {
-    ivar_set(klass, id_algo, data_new(vm.c.Data, &algo_type, (void *)algo));
+    ivar_set(klass, id_algo, data_new(core_classes->Data, &algo_type, (void *)algo));
 }
 
 /* The algorithm of klass or of the nearest superclass that has one. */
@@ -211,12 +211,12 @@ static const struct nettle_hash *algorithm_of(VALUE klass)
         VALUE meta = ivar_lookup(k, id_algo);
         if (meta != Qundef) return data_get(meta, &algo_type);
     }
-    exc_raise(vm.c.RuntimeError, "Digest::Base cannot be directly inherited in Ruby");
+    exc_raise(core_classes->RuntimeError, "Digest::Base cannot be directly inherited in Ruby");
 }
 
 static VALUE base_alloc(VALUE klass)
 {
-    if (klass == cDigestBase) exc_raise(vm.c.NotImplementedError, "Digest::Base is an abstract class");
+    if (klass == cDigestBase) exc_raise(core_classes->NotImplementedError, "Digest::Base is an abstract class");
     const struct nettle_hash *algo = algorithm_of(klass);
     struct base *b = xcalloc(1, sizeof *b + algo->context_size);
     b->algo = algo;
@@ -231,7 +231,7 @@ static VALUE base_init_copy(VALUE self, int argc, const VALUE *argv)
     if (self == argv[0]) return self;
     obj_check_frozen(self);
     struct base *dst = base_get(self), *src = base_get(argv[0]);
-    if (dst->algo != src->algo) exc_raise(vm.c.TypeError, "different algorithms");
+    if (dst->algo != src->algo) exc_raise(core_classes->TypeError, "different algorithms");
     memcpy(dst->ctx, src->ctx, src->algo->context_size);
     return self;
 }
@@ -312,7 +312,7 @@ void ext_digest_init(void)
     define_singleton_method(mDigest, "const_missing", dg_s_const_missing, 1);
     mDigestInstance = module_define_under(mDigest, "Instance");
     define_instance(mDigestInstance);
-    cDigestClass = class_define_under(mDigest, "Class", vm.c.Object);
+    cDigestClass = class_define_under(mDigest, "Class", core_classes->Object);
     module_include(cDigestClass, mDigestInstance);
     define_singleton_method(cDigestClass, "digest", cls_s_digest, -1);
     define_singleton_method(cDigestClass, "hexdigest", cls_s_hexdigest, -1);

@@ -4,7 +4,7 @@
 #define MR_EXT_DIGEST_INT_H
 
 #include <nettle/nettle-meta.h>
-#include "runtime/ruby.h"
+#include "ruby.h"
 
 extern VALUE mDigest, mDigestInstance, cDigestClass, cDigestBase;
 void ext_digest_init(void);

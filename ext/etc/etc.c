@@ -16,7 +16,7 @@
 #include <pwd.h>
 #include <stdlib.h>
 #include <unistd.h>
-#include "runtime/ruby.h"
+#include "ruby.h"
 
 void ext_etc_init(void);
 
@@ -56,7 +56,7 @@ static VALUE etc_getpwuid(VALUE self, int argc, const VALUE *argv)
     arity_check(argc, 0, 1);
     uid_t uid = argc > 0 ? (uid_t)num_to_long(argv[0]) : getuid();
     struct passwd *pw = getpwuid(uid);
-    if (!pw) exc_raise(vm.c.ArgumentError, "can't find user for %ld", (long)uid);
+    if (!pw) exc_raise(core_classes->ArgumentError, "can't find user for %ld", (long)uid);
     return passwd_new(pw);
 }
 
@@ -64,7 +64,7 @@ static VALUE etc_getpwnam(VALUE self, int argc, const VALUE *argv)
 {
     VALUE name = conv_to_str(argv[0]);
     struct passwd *pw = getpwnam(str_cstr(name));
-    if (!pw) exc_raise(vm.c.ArgumentError, "can't find user for %s", RSTRING_PTR(name));
+    if (!pw) exc_raise(core_classes->ArgumentError, "can't find user for %s", RSTRING_PTR(name));
     return passwd_new(pw);
 }
 
@@ -73,7 +73,7 @@ static VALUE etc_getgrgid(VALUE self, int argc, const VALUE *argv)
     arity_check(argc, 0, 1);
     gid_t gid = argc > 0 ? (gid_t)num_to_long(argv[0]) : getgid();
     struct group *gr = getgrgid(gid);
-    if (!gr) exc_raise(vm.c.ArgumentError, "can't find group for %ld", (long)gid);
+    if (!gr) exc_raise(core_classes->ArgumentError, "can't find group for %ld", (long)gid);
     return group_new(gr);
 }
 
@@ -81,7 +81,7 @@ static VALUE etc_getgrnam(VALUE self, int argc, const VALUE *argv)
 {
     VALUE name = conv_to_str(argv[0]);
     struct group *gr = getgrnam(str_cstr(name));
-    if (!gr) exc_raise(vm.c.ArgumentError, "can't find group for %s", RSTRING_PTR(name));
+    if (!gr) exc_raise(core_classes->ArgumentError, "can't find group for %s", RSTRING_PTR(name));
     return group_new(gr);
 }
 
@@ -104,7 +104,7 @@ static VALUE end_passwd(VALUE unused)
 static VALUE etc_passwd(VALUE self, int argc, const VALUE *argv)
 {
     if (vm_block_given()) {
-        if (pw_iterating) exc_raise(vm.c.RuntimeError, "parallel passwd iteration");
+        if (pw_iterating) exc_raise(core_classes->RuntimeError, "parallel passwd iteration");
         pw_iterating = true;
         vm_ensure(each_passwd, Qnil, end_passwd, Qnil);
         return Qnil;
@@ -141,7 +141,7 @@ static VALUE end_group(VALUE unused)
 static VALUE etc_group(VALUE self, int argc, const VALUE *argv)
 {
     if (vm_block_given()) {
-        if (gr_iterating) exc_raise(vm.c.RuntimeError, "parallel group iteration");
+        if (gr_iterating) exc_raise(core_classes->RuntimeError, "parallel group iteration");
         gr_iterating = true;
         vm_ensure(each_group, Qnil, end_group, Qnil);
         return Qnil;
@@ -165,7 +165,7 @@ static VALUE define_struct(const char *name, const char *const *members, int n)
     VALUE args[8];
     args[0] = str_new_cstr(name);
     for (int i = 0; i < n; i++) args[i + 1] = sym_to_value(members[i]);
-    return vm_call(vm.c.Struct, ID_new, n + 1, args);
+    return vm_call(core_classes->Struct, ID_new, n + 1, args);
 }
 
 void ext_etc_init(void)

@@ -5,7 +5,7 @@
  *   O_APPEND O_NONBLOCK O_NDELAY O_RDONLY O_RDWR O_WRONLY O_ACCMODE
  */
 #include <fcntl.h>
-#include "runtime/ruby.h"
+#include "ruby.h"
 
 void ext_fcntl_init(void);
 

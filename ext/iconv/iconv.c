@@ -21,7 +21,7 @@
 #include <iconv.h>
 #include <stdlib.h>
 #include <string.h>
-#include "runtime/ruby.h"
+#include "ruby.h"
 
 void ext_iconv_init(void);
 
@@ -54,7 +54,7 @@ static VALUE cd_alloc(VALUE klass)
 static struct cd *cd_get(VALUE self)
 {
     struct cd *c = data_get(self, &cd_type);
-    if (c->cd == (iconv_t)-1) exc_raise(vm.c.ArgumentError, "closed iconv");
+    if (c->cd == (iconv_t)-1) exc_raise(core_classes->ArgumentError, "closed iconv");
     return c;
 }
 
@@ -298,7 +298,7 @@ void ext_iconv_init(void)
 {
     id_success = sym_intern_cstr("success");   /* no @: hidden, as in 1.8.7 */
     id_failed = sym_intern_cstr("failed");
-    cIconv = class_define("Iconv", vm.c.Object);
+    cIconv = class_define("Iconv", core_classes->Object);
     class_set_allocator(cIconv, cd_alloc);
     define_singleton_method(cIconv, "open", iconv_s_open, 2);
     define_singleton_method(cIconv, "iconv", iconv_s_iconv, -1);
@@ -311,9 +311,9 @@ void ext_iconv_init(void)
     define_method(mFailure, "success", failure_success, 0);
     define_method(mFailure, "failed", failure_failed, 0);
     define_method(mFailure, "inspect", failure_inspect, 0);
-    eIllegalSequence = define_error("IllegalSequence", vm.c.ArgumentError);
-    eInvalidCharacter = define_error("InvalidCharacter", vm.c.ArgumentError);
-    eInvalidEncoding = define_error("InvalidEncoding", vm.c.ArgumentError);
-    eOutOfRange = define_error("OutOfRange", vm.c.RuntimeError);
-    eBrokenLibrary = define_error("BrokenLibrary", vm.c.RuntimeError);
+    eIllegalSequence = define_error("IllegalSequence", core_classes->ArgumentError);
+    eInvalidCharacter = define_error("InvalidCharacter", core_classes->ArgumentError);
+    eInvalidEncoding = define_error("InvalidEncoding", core_classes->ArgumentError);
+    eOutOfRange = define_error("OutOfRange", core_classes->RuntimeError);
+    eBrokenLibrary = define_error("BrokenLibrary", core_classes->RuntimeError);
 }

@@ -13,8 +13,8 @@
  */
 #include <sys/ioctl.h>
 #include <poll.h>
-#include "runtime/ruby.h"
-#include "green.h"
+#include "ruby.h"
+#include "ruby/green.h"
 
 void ext_io_wait_init(void);
 
@@ -48,7 +48,7 @@ static VALUE io_wait(VALUE self, int argc, const VALUE *argv)
     arity_check(argc, 0, 1);
     double timeout = argc > 0 && !NIL_P(argv[0]) ? num_to_dbl(argv[0]) : -1;
     if (timeout < 0 && argc > 0 && !NIL_P(argv[0]))
-        exc_raise(vm.c.ArgumentError, "time interval must be positive");
+        exc_raise(core_classes->ArgumentError, "time interval must be positive");
     long buffered;
     int fd = io_readable_fd(self, &buffered);
     if (buffered > 0) return self;
@@ -59,7 +59,7 @@ static VALUE io_wait(VALUE self, int argc, const VALUE *argv)
 
 void ext_io_wait_init(void)
 {
-    define_method(vm.c.IO, "ready?", io_ready_p, 0);
-    define_method(vm.c.IO, "nread", io_nread, 0);
-    define_method(vm.c.IO, "wait", io_wait, -1);
+    define_method(core_classes->IO, "ready?", io_ready_p, 0);
+    define_method(core_classes->IO, "nread", io_nread, 0);
+    define_method(core_classes->IO, "wait", io_wait, -1);
 }

@@ -13,7 +13,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "runtime/ruby.h"
+#include "ruby.h"
 #include "rl_glue.h"
 
 void ext_readline_init(void);
@@ -74,7 +74,7 @@ static VALUE rl_readline_m(VALUE self, int argc, const VALUE *argv)
 static VALUE set_completion_proc(VALUE self, int argc, const VALUE *argv)
 {
     if (!NIL_P(argv[0]) && !obj_respond_to(argv[0], ID_call))
-        exc_raise(vm.c.ArgumentError, "argument must respond to `call'");
+        exc_raise(core_classes->ArgumentError, "argument must respond to `call'");
     completion_proc = argv[0];
     return argv[0];
 }
@@ -118,7 +118,7 @@ static int hist_index(VALUE idx)
     long i = num_to_long(idx);
     long n = rlg_history_length();
     if (i < 0) i += n;
-    if (i < 0 || i >= n) exc_raise(vm.c.IndexError, "invalid index");
+    if (i < 0 || i >= n) exc_raise(core_classes->IndexError, "invalid index");
     return (int)i;
 }
 
@@ -200,8 +200,8 @@ static VALUE hist_to_s(VALUE self, int argc, const VALUE *argv) { return str_new
 
 static void define_history(VALUE mod)
 {
-    VALUE h = obj_alloc(vm.c.Object);
-    obj_extend(h, vm.c.Enumerable);
+    VALUE h = obj_alloc(core_classes->Object);
+    obj_extend(h, core_classes->Enumerable);
     static const struct { const char *name; cfunc fn; int arity; } methods[] = {
         { "[]", hist_aref, 1 }, { "[]=", hist_aset, 2 }, { "push", hist_push, -1 },
         { "<<", hist_lshift, 1 }, { "pop", hist_pop, 0 }, { "shift", hist_shift, 0 },

@@ -9,20 +9,14 @@
  * ("unexpected $end", an unterminated string, heredoc, regexp or =begin)
  * asks for another line, any other syntax error is reported.
  *
- * Local variables that persist from one input to the next: the session
- * keeps its own scope, a heap environment that grows (env_add_locals, as
- * eval's locals do) when an input assigns new top-level locals.  Each input
- * is parsed with that scope as its outer scope (as eval's code sees its
- * caller's) and runs with that environment as its outer environment; an
- * input that made new locals is parsed again once they are declared, so
- * that they live in the session's environment instead of the input's own.
- * A side effect of declaring first: in `p x; x = 1` the first x is read as
- * the (nil) local, where a script would call a method x.
+ * Local variables persist from one input to the next: the session API
+ * (ruby/session.h) keeps them, and evaluates each input.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "runtime/internal.h"
+#include "ruby.h"
+#include "ruby/session.h"
 #include "rl_glue.h"
 
 #define BACKTRACE_LINES 8
@@ -32,61 +26,12 @@
 void repl_main(void);
 
 static struct {
-    struct env *env;          /* the session's scope */
-    VALUE env_obj;            /* the same, as an object (GC root) */
-    VALUE input_env;          /* the running input's own env (GC root) */
-    int input_nlocals;        /* its slots before any eval added some */
     int line;                 /* line number of the next input */
     char *histfile;           /* NULL: no history file */
     int histsize;
     bool evaluating;          /* Ctrl-C now interrupts code, not typing */
     int exit_status;          /* -1 while the session goes on */
 } R;
-
-/* ------------------------------------------------------------ the session scope */
-/* The slot of a session local, or NULL.  Valid until the next input
-   runs: the session's slots move as it grows. */
-static VALUE *find_local(ID id)
-{
-    const struct scope_info *s = R.env->scope;
-    for (int i = s ? s->nlocals - 1 : -1; i >= 0; i--)
-        if (s->names[i] == id) return &R.env->vars[i];
-    return NULL;
-}
-
-/* Parse src with the session scope outside it; 0 with err filled on a
-   syntax error. */
-static VALUE parse_in_session(VALUE src, struct parse_error *err)
-{
-    static const struct scope_info empty = { 0, NULL, 0 };
-    struct parse_outer outer = { R.env->scope ? R.env->scope : &empty, NULL };
-    VALUE script = vm_parse(RSTRING_PTR(src), (size_t)RSTRING_LEN(src), FILE_NAME, R.line, &outer, err);
-    GC_GUARD(src);
-    return script;
-}
-
-/* Locals an eval made in the last input's own scope (`eval "z = 1"`)
-   join the session scope with their values, as in irb. */
-static void keep_eval_locals(void)
-{
-    if (!R.input_env) return;
-    struct env *e = &((struct REnv *)R.input_env)->env;
-    R.input_env = 0;
-    int first = R.input_nlocals;
-    int n = (int)e->nvars - first;
-    if (n <= 0) return;
-    ID names[n];
-    VALUE values[n];
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        ID id = e->scope->names[first + i];
-        VALUE *slot = find_local(id);
-        if (slot) *slot = e->vars[first + i];
-        else names[k] = id, values[k++] = e->vars[first + i];
-    }
-    env_add_locals(R.env, names, k);
-    for (int i = 0; i < k; i++) *find_local(names[i]) = values[i];
-}
 
 /* ------------------------------------------------------------ output */
 static void out(VALUE str)
@@ -156,8 +101,8 @@ static void print_exception(VALUE exc)
 static void report_jump(int state)
 {
     static const char *const names[] = { "", "return", "break", "next", "retry", "redo" };
-    VALUE exc = vm.th->errinfo;
-    if (state == TAG_RAISE && obj_is_kind_of(exc, vm.c.SystemExit)) {
+    VALUE exc = vm_errinfo();
+    if (state == TAG_RAISE && obj_is_kind_of(exc, core_classes->SystemExit)) {
         VALUE st = ivar_get(exc, ID_status);
         R.exit_status = FIXNUM_P(st) ? (int)FIX2LONG(st) : 0;
     } else if (state == TAG_RAISE) {
@@ -165,12 +110,12 @@ static void report_jump(int state)
     } else if (state >= TAG_RETURN && state <= TAG_REDO) {
         say(str_new_fmt("LocalJumpError: unexpected %s\n", names[state]));
     } else if (state == TAG_THROW) {
-        VALUE tag = (VALUE)vm.th->jump_dst;
+        VALUE tag = vm_jump_tag();
         say(str_new_fmt("NameError: uncaught throw `%s'\n", SYMBOL_P(tag) ? sym_name(SYM2ID(tag)) : "?"));
     } else if (state == TAG_FATAL) {
         R.exit_status = 0;                 /* the main thread was killed */
     }
-    vm.th->errinfo = Qnil;
+    vm_set_errinfo(Qnil);
 }
 
 /* ------------------------------------------------------------ history */
@@ -270,11 +215,10 @@ static VALUE receiver_value(const char *s, size_t len)
 {
     if (is_identifier(s, len)) {
         ID id = sym_find(s, len);
-        VALUE *slot = id ? find_local(id) : NULL;
-        return slot ? *slot : Qundef;
+        return id ? session_local(id) : Qundef;
     }
     if (!is_const_path(s, len)) return Qundef;
-    VALUE v = vm.c.Object;
+    VALUE v = core_classes->Object;
     for (size_t i = 0; i < len;) {
         size_t j = i;
         while (j < len && s[j] != ':') j++;
@@ -289,12 +233,10 @@ static VALUE receiver_value(const char *s, size_t len)
 
 static void complete_plain(struct completion *c)
 {
-    const struct scope_info *s = R.env->scope;
-    for (int i = 0; s && i < s->nlocals; i++)
-        if (s->names[i]) offer(c, "", 0, sym_name(s->names[i]));
+    offer_all(c, "", 0, session_local_names());
     for (size_t i = 0; i < countof(keywords); i++) offer(c, "", 0, keywords[i]);
-    offer_all(c, "", 0, class_constants(vm.c.Object, true));
-    offer_all(c, "", 0, class_instance_methods(class_of(vm.top_self), true, 1 << VIS_PRIVATE | 1 << VIS_PUBLIC));
+    offer_all(c, "", 0, class_constants(core_classes->Object, true));
+    offer_all(c, "", 0, class_instance_methods(class_of(vm_top_self()), true, 1 << VIS_PRIVATE | 1 << VIS_PUBLIC));
 }
 
 static VALUE build_candidates(VALUE arg)
@@ -306,7 +248,7 @@ static VALUE build_candidates(VALUE arg)
     for (const char *p = strstr(t, "::"); p; p = strstr(p + 2, "::")) colons = p;
     c->prefix = t;
     if (t[0] == '$') offer_all(c, "", 0, gvar_list());
-    else if (t[0] == '@') offer_all(c, "", 0, obj_instance_variables(vm.top_self));
+    else if (t[0] == '@') offer_all(c, "", 0, obj_instance_variables(vm_top_self()));
     else if (dot && (!colons || dot > colons)) {
         VALUE recv = receiver_value(t, (size_t)(dot - t));
         c->prefix = dot + 1;
@@ -330,7 +272,7 @@ static char **complete(const char *text, int start, int end)
     int state;
     vm_protect(build_candidates, (VALUE)&c, &state);
     if (state) {
-        vm.th->errinfo = Qnil;   /* completing must never disturb the session */
+        vm_set_errinfo(Qnil);   /* completing must never disturb the session */
         return NULL;
     }
     long n = RARRAY_LEN(c.out);
@@ -348,10 +290,10 @@ static const struct rlg_options options = {
 
 /* ------------------------------------------------------------ one input */
 /* Why a parse failed: the input merely stops too early? */
-static bool incomplete(const struct parse_error *err)
+static bool incomplete(const char *message)
 {
-    return strstr(err->message, "unexpected $end") || strstr(err->message, "meets end of file") ||
-           strstr(err->message, "anywhere before EOF");
+    return strstr(message, "unexpected $end") || strstr(message, "meets end of file") ||
+           strstr(message, "anywhere before EOF");
 }
 
 static int count_lines(VALUE src)
@@ -383,27 +325,16 @@ static VALUE read_input(VALUE *script)
         }
         long n = RSTRING_LEN(src);
         if (n >= 2 && RSTRING_PTR(src)[n - 2] == '\\') continue;   /* a backslash joins the next line */
-        struct parse_error err;
-        *script = parse_in_session(src, &err);
+        VALUE message;
+        *script = session_parse(src, R.line, &message);
         if (*script) return src;
-        if (!incomplete(&err)) {
-            out(str_new_fmt("SyntaxError: %s\n", err.message));
+        if (!incomplete(RSTRING_PTR(message))) {
+            out(str_new_fmt("SyntaxError: %s\n", RSTRING_PTR(message)));
             R.line += count_lines(src);
             *script = 0;
             return src;
         }
     }
-}
-
-static VALUE run_input(VALUE script)
-{
-    struct env *env = env_new_heap(&script_get(script)->prog->scope, R.env);
-    R.input_env = ENV_OBJ(env);
-    R.input_nlocals = (int)env->nvars;
-    VALUE v = vm_run_script_in(script, vm.top_self, vm.top_cref, env, NULL, FRAME_TOP);
-    VALUE *last = find_local(sym_intern_cstr("_"));
-    if (last) *last = v;
-    return v;
 }
 
 /* Read, evaluate, print: one round, under vm_protect. */
@@ -417,16 +348,10 @@ static VALUE round_body(VALUE unused)
         return Qnil;
     }
     if (!script) return Qnil;
-    if (env_adopt_locals(R.env, script)) {
-        /* `x /2/; x = 1` reads differently once x is known to be a local:
-           then the input runs as first parsed and keeps its locals */
-        struct parse_error err;
-        VALUE again = parse_in_session(src, &err);
-        if (again) script = again;
-    }
+    int line = R.line;
     R.line += count_lines(src);
     R.evaluating = true;
-    VALUE v = run_input(script);
+    VALUE v = session_run(src, script, line);
     R.evaluating = false;
     print_result(v);
     GC_GUARD(script);
@@ -437,12 +362,11 @@ static void one_round(void)
 {
     int state;
     vm_protect(round_body, Qnil, &state);
-    keep_eval_locals();
     if (!state) return;
     bool reading = !R.evaluating;
     R.evaluating = false;
-    if (reading && state == TAG_RAISE && obj_is_kind_of(vm.th->errinfo, vm.c.Interrupt)) {
-        vm.th->errinfo = Qnil;   /* Ctrl-C at the prompt: the input is dropped */
+    if (reading && state == TAG_RAISE && obj_is_kind_of(vm_errinfo(), core_classes->Interrupt)) {
+        vm_set_errinfo(Qnil);   /* Ctrl-C at the prompt: the input is dropped */
         return;
     }
     report_jump(state);
@@ -451,20 +375,15 @@ static void one_round(void)
 /* ------------------------------------------------------------ the session */
 static VALUE repl_quit(VALUE self, int argc, const VALUE *argv)
 {
-    return vm_call(vm.top_self, sym_intern_cstr("exit"), argc, argv);
+    return vm_call(vm_top_self(), sym_intern_cstr("exit"), argc, argv);
 }
 
 /* After `exit 3`: at_exit handlers, then the status (main.c's finish()
    does this for status 0, when repl_main returns). */
 static void exit_with(int status)
 {
-    vm.th->jump_val = Qnil;
-    vm_run_at_exit();
-    VALUE ex = vm.th->jump_val;
-    if (!NIL_P(ex) && obj_is_kind_of(ex, vm.c.SystemExit)) {
-        VALUE st = ivar_get(ex, ID_status);
-        status = FIXNUM_P(st) ? (int)FIX2LONG(st) : 0;
-    }
+    int at_exit_status = session_run_at_exit();
+    if (at_exit_status >= 0) status = at_exit_status;
     io_flush_all();
     exit(status);
 }
@@ -472,16 +391,11 @@ static void exit_with(int status)
 void repl_main(void)
 {
     rlg_init();
-    gc_register_root(&R.env_obj);
-    gc_register_root(&R.input_env);
-    R.env = env_new_heap(NULL, NULL);
-    R.env_obj = ENV_OBJ(R.env);
-    ID underscore = sym_intern_cstr("_");
-    env_add_locals(R.env, &underscore, 1);
+    session_start(FILE_NAME);
     R.line = 1;
     R.exit_status = -1;
     history_setup();
-    define_singleton_method(vm.top_self, "quit", repl_quit, -1);
+    define_singleton_method(vm_top_self(), "quit", repl_quit, -1);
     while (R.exit_status < 0) one_round();
     if (R.histfile) rlg_history_truncate(R.histfile, R.histsize);
     if (R.exit_status != 0) exit_with(R.exit_status);

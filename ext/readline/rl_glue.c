@@ -29,18 +29,16 @@
 #include <unistd.h>
 #include <readline/readline.h>
 #include <readline/history.h>
-#include "runtime/ruby.h"
-#include "green.h"
+#include "ruby.h"
+#include "ruby/green.h"
 #include "rl_glue.h"
 
 #define REDRAW_DELAY 0.05   /* seconds between looks at a hidden prompt */
 
-extern void (*io_tty_write_hook)(int fd, const char *buf, long len);
-
 static struct {
     bool initialized;
     bool busy;              /* a thread is in rlg_readline */
-    struct thread *reader;  /* that thread */
+    VALUE reader;           /* that thread */
     bool active;            /* the callback handler is installed: a prompt is up */
     bool in_readline;       /* inside rl_callback_read_char (completion may run Ruby) */
     bool hidden;            /* the prompt was cleared for other output */
@@ -181,7 +179,7 @@ static VALUE read_loop(VALUE unused)
     while (!G.done && !G.abort_state) {
         /* a signal that came while readline ran has not interrupted any
            wait: deliver it now (Ctrl-C must not wait for the next key) */
-        if (vm.interrupt) vm_check_interrupts();
+        if (vm_interrupt_pending()) vm_check_interrupts();
         int ready = green_wait_fd(fd, POLLIN, REDRAW_DELAY);
         if (G.hidden) show_again();
         if (ready) feed_readline();
@@ -201,7 +199,7 @@ static void abandon_line(int state)
     rl_callback_sigcleanup();
     rl_callback_handler_remove();
     G.active = false;
-    bool interrupt = state == TAG_RAISE && obj_is_kind_of(vm.th->errinfo, vm.c.Interrupt);
+    bool interrupt = state == TAG_RAISE && obj_is_kind_of(vm_errinfo(), core_classes->Interrupt);
     fputs(interrupt ? "^C\n" : "\n", rl_outstream);
     fflush(rl_outstream);
 }
@@ -210,11 +208,11 @@ char *rlg_readline(const char *prompt, const struct rlg_options *opt)
 {
     rlg_init();
     io_flush_all();
-    if (G.busy && G.reader == vm.th)     /* from a completion proc or a trap handler */
-        exc_raise(vm.c.ThreadError, "readline called while reading a line");
+    if (G.busy && G.reader == green_current())     /* from a completion proc or a trap handler */
+        exc_raise(core_classes->ThreadError, "readline called while reading a line");
     while (G.busy) green_sleep(REDRAW_DELAY);
     G.busy = true;
-    G.reader = vm.th;
+    G.reader = green_current();
     G.opt = opt;
     G.done = false;
     G.line = NULL;

@@ -10,8 +10,8 @@
 #include <netdb.h>
 #include <sys/socket.h>
 #include <sys/un.h>
-#include "runtime/ruby.h"
-#include "green.h"
+#include "ruby.h"
+#include "ruby/green.h"
 
 /* The classes (constants of Object, so the GC sees them anyway). */
 struct sock_classes {

@@ -80,7 +80,7 @@ static const char *cstr_arg(VALUE v)
 {
     VALUE s = conv_to_str(v);
     const char *p = str_cstr(s);
-    if ((long)strlen(p) != RSTRING_LEN(s)) exc_raise(vm.c.ArgumentError, "string contains null byte");
+    if ((long)strlen(p) != RSTRING_LEN(s)) exc_raise(core_classes->ArgumentError, "string contains null byte");
     return p;
 }
 
@@ -100,7 +100,7 @@ static const char *host_arg(VALUE host, char *buf, size_t n)
     const char *name = cstr_arg(host);
     if (name[0] == 0 || strcmp(name, "<any>") == 0) inet_text(INADDR_ANY, buf, n);
     else if (strcmp(name, "<broadcast>") == 0) inet_text(INADDR_BROADCAST, buf, n);
-    else if (strlen(name) >= n) exc_raise(vm.c.ArgumentError, "hostname too long (%zu)", strlen(name));
+    else if (strlen(name) >= n) exc_raise(core_classes->ArgumentError, "hostname too long (%zu)", strlen(name));
     else strcpy(buf, name);
     return buf;
 }
@@ -124,7 +124,7 @@ static const char *port_arg(VALUE port, char *buf, size_t n)
     }
     if (BIGNUM_P(port)) sock_gai_fail("getaddrinfo", EAI_SERVICE);
     const char *serv = cstr_arg(port);
-    if (strlen(serv) >= n) exc_raise(vm.c.ArgumentError, "service name too long (%zu)", strlen(serv));
+    if (strlen(serv) >= n) exc_raise(core_classes->ArgumentError, "service name too long (%zu)", strlen(serv));
     if (all_digits(serv) && (strlen(serv) > 5 || atol(serv) > 65535)) sock_gai_fail("getaddrinfo", EAI_SERVICE);
     strcpy(buf, serv);
     return buf;
@@ -152,7 +152,7 @@ static struct addrinfo *resolve(const char *h, const char *p, int family, int so
     int sys_errno = 0;
     int err = resolv_getaddrinfo(h, p, &hints, &res, aliases, &sys_errno);
     if (err) gai_fail_sys("getaddrinfo", err, sys_errno);
-    *keep = data_new(vm.c.Object, &ai_type, res);
+    *keep = data_new(core_classes->Object, &ai_type, res);
     return res;
 }
 
@@ -209,7 +209,7 @@ void sock_unix_sockaddr(VALUE path, struct sockaddr_un *sa, socklen_t *len)
 {
     path = conv_to_str(path);
     if (RSTRING_LEN(path) >= (long)sizeof sa->sun_path)
-        exc_raise(vm.c.ArgumentError, "too long unix socket path (max: %dbytes)", (int)sizeof sa->sun_path - 1);
+        exc_raise(core_classes->ArgumentError, "too long unix socket path (max: %dbytes)", (int)sizeof sa->sun_path - 1);
     memset(sa, 0, sizeof *sa);
     sa->sun_family = AF_UNIX;
     memcpy(sa->sun_path, RSTRING_PTR(path), (size_t)RSTRING_LEN(path));
@@ -241,7 +241,7 @@ static VALUE sock_s_getaddrinfo(VALUE klass, int argc, const VALUE *argv)
     int sys_errno = 0;
     int err = resolv_getaddrinfo(h, p, &hints, &res, NULL, &sys_errno);
     if (err) gai_fail_sys("getaddrinfo", err, sys_errno);
-    VALUE keep = data_new(vm.c.Object, &ai_type, res);
+    VALUE keep = data_new(core_classes->Object, &ai_type, res);
     VALUE out = ary_new();
     for (struct addrinfo *ai = res; ai; ai = ai->ai_next) {
         if (ai->ai_family != AF_INET && ai->ai_family != AF_INET6) continue;
@@ -269,7 +269,7 @@ static int nameinfo(const struct sockaddr *sa, socklen_t len, int flags, char *h
 static VALUE nameinfo_of_array(VALUE ary, int flags)
 {
     long n = RARRAY_LEN(ary);
-    if (n != 3 && n != 4) exc_raise(vm.c.ArgumentError, "array size should be 3 or 4, %ld given", n);
+    if (n != 3 && n != 4) exc_raise(core_classes->ArgumentError, "array size should be 3 or 4, %ld given", n);
     VALUE fam = RARRAY_PTR(ary)[0], port = RARRAY_PTR(ary)[1];
     VALUE host = n == 4 && !NIL_P(RARRAY_PTR(ary)[3]) ? RARRAY_PTR(ary)[3] : RARRAY_PTR(ary)[2];
     int family = NIL_P(fam) ? AF_UNSPEC : sock_family_arg(fam);
@@ -295,9 +295,9 @@ static VALUE sock_s_getnameinfo(VALUE klass, int argc, const VALUE *argv)
     VALUE sa = argv[0];
     if (ARRAY_P(sa)) return nameinfo_of_array(sa, flags);
     VALUE s = conv_check_str(sa);
-    if (NIL_P(s)) exc_raise(vm.c.TypeError, "expecting String or Array");
+    if (NIL_P(s)) exc_raise(core_classes->TypeError, "expecting String or Array");
     struct sockaddr_storage ss;
-    if (RSTRING_LEN(s) > (long)sizeof ss) exc_raise(vm.c.TypeError, "sockaddr length too big");
+    if (RSTRING_LEN(s) > (long)sizeof ss) exc_raise(core_classes->TypeError, "sockaddr length too big");
     memset(&ss, 0, sizeof ss);
     memcpy(&ss, RSTRING_PTR(s), (size_t)RSTRING_LEN(s));
     char h[NI_MAXHOST], serv[NI_MAXSERV];
@@ -325,7 +325,7 @@ static VALUE hostent(VALUE host, bool packed)
     VALUE keep;
     char *aliases = NULL;
     struct addrinfo *res = resolve(h, NULL, AF_UNSPEC, SOCK_STREAM, AI_CANONNAME, &keep, &aliases);
-    VALUE keep2 = data_new(vm.c.Object, &aliases_type, aliases);
+    VALUE keep2 = data_new(core_classes->Object, &aliases_type, aliases);
     VALUE out = ary_new();
     ary_push(out, str_new_cstr(res->ai_canonname ? res->ai_canonname : h ? h : ""));
     VALUE names = ary_new();
@@ -395,8 +395,8 @@ static VALUE sock_s_unpack_sockaddr_in(VALUE klass, int argc, const VALUE *argv)
     memcpy(&ss, RSTRING_PTR(s), (size_t)len);
     long need = ss.ss_family == AF_INET6 ? (long)sizeof(struct sockaddr_in6) : (long)sizeof(struct sockaddr_in);
     if (len < (long)sizeof(sa_family_t) || (ss.ss_family != AF_INET && ss.ss_family != AF_INET6))
-        exc_raise(vm.c.ArgumentError, "not an AF_INET/AF_INET6 sockaddr");
-    if (len < need) exc_raise(vm.c.ArgumentError, "too short sockaddr");
+        exc_raise(core_classes->ArgumentError, "not an AF_INET/AF_INET6 sockaddr");
+    if (len < need) exc_raise(core_classes->ArgumentError, "too short sockaddr");
     struct sockaddr *sa = (struct sockaddr *)&ss;
     return ary_new_of(2, INT2FIX(sa_port(sa)), numeric_addr(sa, (socklen_t)need));
 }
@@ -414,11 +414,11 @@ static VALUE sock_s_unpack_sockaddr_un(VALUE klass, int argc, const VALUE *argv)
     VALUE s = conv_to_str(argv[0]);
     struct sockaddr_un sa;
     if (RSTRING_LEN(s) > (long)sizeof sa)
-        exc_raise(vm.c.TypeError, "too long sockaddr_un - %ld longer than %d", RSTRING_LEN(s), (int)sizeof sa);
+        exc_raise(core_classes->TypeError, "too long sockaddr_un - %ld longer than %d", RSTRING_LEN(s), (int)sizeof sa);
     memset(&sa, 0, sizeof sa);
     memcpy(&sa, RSTRING_PTR(s), (size_t)RSTRING_LEN(s));
     if (RSTRING_LEN(s) < (long)sizeof(sa_family_t) || sa.sun_family != AF_UNIX)
-        exc_raise(vm.c.ArgumentError, "not an AF_UNIX sockaddr");
+        exc_raise(core_classes->ArgumentError, "not an AF_UNIX sockaddr");
     return sock_unixpath(&sa, (socklen_t)RSTRING_LEN(s));
 }
 

@@ -160,7 +160,7 @@ static void job_exec(struct job *j, bool local)
 static struct job *job_new(void)
 {
     struct job *j = calloc(1, sizeof *j);
-    if (!j) exc_raise(vm.c.NoMemoryError, "failed to allocate memory");
+    if (!j) exc_raise(core_classes->NoMemoryError, "failed to allocate memory");
     pthread_mutex_init(&j->lock, NULL);
     j->efd = -1;
     return j;

@@ -24,7 +24,7 @@ static VALUE sockaddr_arg(VALUE v)
 {
     VALUE s = conv_to_str(v);
     if (RSTRING_LEN(s) > (long)sizeof(struct sockaddr_storage))
-        exc_raise(vm.c.TypeError, "sockaddr length too big");
+        exc_raise(core_classes->TypeError, "sockaddr length too big");
     return s;
 }
 

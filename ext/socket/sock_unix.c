@@ -65,9 +65,9 @@ static VALUE unix_send_io(VALUE self, int argc, const VALUE *argv)
 {
     VALUE v = argv[0];
     int fd;
-    if (obj_is_kind_of(v, vm.c.IO)) fd = io_fd(v);
+    if (obj_is_kind_of(v, core_classes->IO)) fd = io_fd(v);
     else if (FIXNUM_P(v)) fd = (int)FIX2LONG(v);
-    else exc_raise(vm.c.TypeError, "neither IO nor file descriptor");
+    else exc_raise(core_classes->TypeError, "neither IO nor file descriptor");
     char byte = 0;
     struct iovec iov = { &byte, 1 };
     union fd_cmsg cm;
@@ -118,7 +118,7 @@ static int passed_fd(struct msghdr *msg)
 static VALUE unix_recv_io(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 2);
-    VALUE klass = argc > 0 ? argv[0] : vm.c.IO;
+    VALUE klass = argc > 0 ? argv[0] : core_classes->IO;
     char byte;
     struct iovec iov = { &byte, 1 };
     union fd_cmsg cm;

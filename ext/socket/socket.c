@@ -162,7 +162,7 @@ int sock_accept(VALUE server, struct sockaddr *sa, socklen_t *len, bool nonblock
 static long recv_len_arg(VALUE v)
 {
     long n = num_to_long(v);
-    if (n < 0 || n > 0x7fffffffL) exc_raise(vm.c.ArgumentError, "negative string size (or size too big)");
+    if (n < 0 || n > 0x7fffffffL) exc_raise(core_classes->ArgumentError, "negative string size (or size too big)");
     return n;
 }
 
@@ -192,7 +192,7 @@ VALUE sock_recvfrom(VALUE sock, int argc, const VALUE *argv, enum recv_kind kind
     int flags = argc > 1 && !NIL_P(argv[1]) ? num_to_int(argv[1]) : 0;
     int fd = sock_fd(sock);
     if (io_read_pending(sock) > 0)
-        exc_raise(vm.c.IOError, nonblock ? "recvfrom for buffered IO" : "recv for buffered IO");
+        exc_raise(core_classes->IOError, nonblock ? "recvfrom for buffered IO" : "recv for buffered IO");
     VALUE str = str_new_capa(maxlen);
     /* 1.8.7 waited for the socket first: recv(0) waits for data too */
     if (maxlen == 0 && !nonblock) green_wait_fd(fd, POLLIN, -1);
@@ -273,7 +273,7 @@ static VALUE bsock_shutdown(VALUE self, int argc, const VALUE *argv)
     arity_check(argc, 0, 1);
     int how = argc > 0 && !NIL_P(argv[0]) ? num_to_int(argv[0]) : SHUT_RDWR;
     if (how != SHUT_RD && how != SHUT_WR && how != SHUT_RDWR)
-        exc_raise(vm.c.ArgumentError, "`how' should be either 0, 1, 2");
+        exc_raise(core_classes->ArgumentError, "`how' should be either 0, 1, 2");
     if (shutdown(sock_fd(self), how) < 0) sock_sys_fail(errno, NULL);
     return INT2FIX(0);
 }
@@ -353,7 +353,7 @@ static VALUE bsock_recv_nonblock(VALUE self, int argc, const VALUE *argv)
    descriptor; BasicSocket.new and IPSocket.new fail as in 1.8.7. */
 static void bsock_init(void)
 {
-    VALUE c = sk.BasicSocket = class_define("BasicSocket", vm.c.IO);
+    VALUE c = sk.BasicSocket = class_define("BasicSocket", core_classes->IO);
     undef_method(c, "initialize");
     define_singleton_method(c, "for_fd", bsock_s_for_fd, 1);
     define_singleton_method(c, "do_not_reverse_lookup", bsock_s_dnrl, 0);
@@ -376,7 +376,7 @@ void ext_socket_init(void)
 {
     id_dnrl = sym_intern_cstr("__do_not_reverse_lookup");
     id_close = sym_intern_cstr("close");
-    sk.SocketError = class_define("SocketError", vm.c.StandardError);
+    sk.SocketError = class_define("SocketError", core_classes->StandardError);
     bsock_init();
     sock_ip_init();
     sock_unix_init();

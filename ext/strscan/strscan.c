@@ -21,7 +21,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "runtime/ruby.h"
+#include "ruby.h"
 
 void ext_strscan_init(void);
 
@@ -60,7 +60,7 @@ static VALUE scanner_alloc(VALUE klass)
 static struct scanner *get(VALUE self)
 {
     struct scanner *s = data_get(self, &scanner_type);
-    if (!s->str) exc_raise(vm.c.ArgumentError, "uninitialized StringScanner object");
+    if (!s->str) exc_raise(core_classes->ArgumentError, "uninitialized StringScanner object");
     return s;
 }
 
@@ -150,7 +150,7 @@ static VALUE sc_set_pos(VALUE self, int argc, const VALUE *argv)
     struct scanner *s = get(self);
     long i = num_to_long(argv[0]);
     if (i < 0) i += str_len(s);
-    if (i < 0 || i > str_len(s)) exc_raise(vm.c.RangeError, "index out of range");
+    if (i < 0 || i > str_len(s)) exc_raise(core_classes->RangeError, "index out of range");
     s->pos = i;
     return int_new(i);
 }
@@ -285,7 +285,7 @@ static VALUE sc_peek(VALUE self, int argc, const VALUE *argv)
 {
     struct scanner *s = get(self);
     long len = num_to_long(argv[0]);
-    if (len < 0) exc_raise(vm.c.ArgumentError, "negative string size (or size too big)");
+    if (len < 0) exc_raise(core_classes->ArgumentError, "negative string size (or size too big)");
     if (at_eos(s)) return str_new("", 0);
     return extract(s, s->pos, len);
 }
@@ -483,10 +483,10 @@ void ext_strscan_init(void)
 {
     anchored_cache = hash_new();
     gc_register_root(&anchored_cache);
-    cScanner = class_define("StringScanner", vm.c.Object);
+    cScanner = class_define("StringScanner", core_classes->Object);
     class_set_allocator(cScanner, scanner_alloc);
-    eScanError = class_define_under(cScanner, "Error", vm.c.StandardError);
-    if (!const_defined(vm.c.Object, sym_intern_cstr("ScanError"), false))
+    eScanError = class_define_under(cScanner, "Error", core_classes->StandardError);
+    if (!const_defined(core_classes->Object, sym_intern_cstr("ScanError"), false))
         define_global_const("ScanError", eScanError);
     define_const(cScanner, "Version", str_new_frozen(str_new_cstr("0.7.0")));
     define_const(cScanner, "Id", str_new_frozen(str_new_cstr("$Id: strscan.c miniruby $")));

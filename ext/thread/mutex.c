@@ -32,7 +32,7 @@ static VALUE mutex_lock(VALUE self, int argc, const VALUE *argv)
 {
     struct mutex *m = mutex_get(self);
     VALUE cur = green_current();
-    if (m->owner == cur) exc_raise(vm.c.ThreadError, "deadlock; recursive locking");
+    if (m->owner == cur) exc_raise(core_classes->ThreadError, "deadlock; recursive locking");
     while (held(m)) green_wait(&m->waiters, self, -1);
     m->owner = cur;
     return self;
@@ -41,9 +41,9 @@ static VALUE mutex_lock(VALUE self, int argc, const VALUE *argv)
 static VALUE mutex_unlock(VALUE self, int argc, const VALUE *argv)
 {
     struct mutex *m = mutex_get(self);
-    if (!held(m)) exc_raise(vm.c.ThreadError, "Attempt to unlock a mutex which is not locked");
+    if (!held(m)) exc_raise(core_classes->ThreadError, "Attempt to unlock a mutex which is not locked");
     if (m->owner != green_current())
-        exc_raise(vm.c.ThreadError, "Attempt to unlock a mutex which is locked by another thread");
+        exc_raise(core_classes->ThreadError, "Attempt to unlock a mutex which is locked by another thread");
     m->owner = Qnil;
     waitq_signal(&m->waiters);
     return self;
@@ -125,14 +125,14 @@ static VALUE cv_broadcast(VALUE self, int argc, const VALUE *argv)
 
 void ext_thread_mutex_init(void)
 {
-    VALUE m = class_define("Mutex", vm.c.Object);
+    VALUE m = class_define("Mutex", core_classes->Object);
     class_set_allocator(m, mutex_alloc);
     define_method(m, "lock", mutex_lock, 0);
     define_method(m, "unlock", mutex_unlock, 0);
     define_method(m, "try_lock", mutex_try_lock, 0);
     define_method(m, "locked?", mutex_locked, 0);
     define_method(m, "synchronize", mutex_synchronize, 0);
-    VALUE cv = class_define("ConditionVariable", vm.c.Object);
+    VALUE cv = class_define("ConditionVariable", core_classes->Object);
     class_set_allocator(cv, cv_alloc);
     define_method(cv, "wait", cv_wait, -1);
     define_method(cv, "signal", cv_signal, 0);

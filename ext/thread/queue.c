@@ -44,7 +44,7 @@ static VALUE queue_pop(VALUE self, int argc, const VALUE *argv)
     struct queue *q = queue_get(self);
     bool non_block = argc > 0 && RTEST(argv[0]);
     while (RARRAY_LEN(q->items) == 0) {
-        if (non_block) exc_raise(vm.c.ThreadError, "queue empty");
+        if (non_block) exc_raise(core_classes->ThreadError, "queue empty");
         green_wait(&q->pop_waiters, self, -1);
     }
     VALUE v = ary_shift(q->items);
@@ -73,7 +73,7 @@ static VALUE queue_num_waiting(VALUE self, int argc, const VALUE *argv)
 static long check_max(VALUE v)
 {
     long max = num_to_long(v);
-    if (max <= 0) exc_raise(vm.c.ArgumentError, "queue size must be positive");
+    if (max <= 0) exc_raise(core_classes->ArgumentError, "queue size must be positive");
     return max;
 }
 
@@ -96,7 +96,7 @@ static VALUE sq_set_max(VALUE self, int argc, const VALUE *argv)
 
 void ext_thread_queue_init(void)
 {
-    VALUE q = class_define("Queue", vm.c.Object);
+    VALUE q = class_define("Queue", core_classes->Object);
     class_set_allocator(q, queue_alloc);
     const char *push_names[] = { "push", "<<", "enq" };
     const char *pop_names[] = { "pop", "shift", "deq" };

@@ -2,8 +2,8 @@
 #ifndef MR_THREAD_EXT_H
 #define MR_THREAD_EXT_H
 
-#include "runtime/ruby.h"
-#include "green.h"
+#include "ruby.h"
+#include "ruby/green.h"
 
 void ext_thread_mutex_init(void);
 void ext_thread_queue_init(void);

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
-#include "runtime/ruby.h"
+#include "ruby.h"
 
 void ext_yaml_libyaml_init(void);
 void yaml_parser_class_init(VALUE mLibYAML);
@@ -62,7 +62,7 @@ static VALUE emitter_alloc(VALUE klass)
 {
     struct emitter *em = xcalloc(1, sizeof *em);
     VALUE obj = data_new(klass, &emitter_type, em);
-    if (!yaml_emitter_initialize(&em->e)) exc_raise(vm.c.NoMemoryError, "failed to allocate memory");
+    if (!yaml_emitter_initialize(&em->e)) exc_raise(core_classes->NoMemoryError, "failed to allocate memory");
     em->ready = true;
     yaml_emitter_set_output(&em->e, write_out, em);
     yaml_emitter_set_unicode(&em->e, 1);
@@ -74,7 +74,7 @@ static VALUE emitter_alloc(VALUE klass)
 static struct emitter *get(VALUE self)
 {
     struct emitter *em = data_get(self, &emitter_type);
-    if (em->failed) exc_raise(vm.c.RuntimeError, "YAML emitter: used after an error");
+    if (em->failed) exc_raise(core_classes->RuntimeError, "YAML emitter: used after an error");
     return em;
 }
 
@@ -83,14 +83,14 @@ static VALUE emit(VALUE self, struct emitter *em, yaml_event_t *ev)
 {
     if (!yaml_emitter_emit(&em->e, ev)) {
         em->failed = true;
-        exc_raise(vm.c.RuntimeError, "YAML emitter: %s", em->e.problem ? em->e.problem : "write error");
+        exc_raise(core_classes->RuntimeError, "YAML emitter: %s", em->e.problem ? em->e.problem : "write error");
     }
     return self;
 }
 
 NORETURN static void bad_event(struct emitter *em, const char *what)
 {
-    exc_raise(vm.c.ArgumentError, "YAML emitter: bad %s", what);
+    exc_raise(core_classes->ArgumentError, "YAML emitter: bad %s", what);
 }
 
 /* ------------------------------------------------------------ arguments */
@@ -213,7 +213,7 @@ static VALUE em_output(VALUE self, int argc, const VALUE *argv)
     struct emitter *em = get(self);
     if (!yaml_emitter_flush(&em->e)) {
         em->failed = true;
-        exc_raise(vm.c.RuntimeError, "YAML emitter: %s", em->e.problem ? em->e.problem : "write error");
+        exc_raise(core_classes->RuntimeError, "YAML emitter: %s", em->e.problem ? em->e.problem : "write error");
     }
     VALUE out = str_new(em->buf, (long)em->len);
     em->len = 0;
@@ -227,7 +227,7 @@ void ext_yaml_libyaml_init(void)
     VALUE m = module_define_under(mYAML, "LibYAML");
     define_const(m, "VERSION", str_new_frozen(str_new_cstr(yaml_get_version_string())));
     yaml_parser_class_init(m);
-    VALUE c = class_define_under(m, "Emitter", vm.c.Object);
+    VALUE c = class_define_under(m, "Emitter", core_classes->Object);
     class_set_allocator(c, emitter_alloc);
     define_method(c, "stream_start", em_stream_start, 0);
     define_method(c, "stream_end", em_stream_end, 0);

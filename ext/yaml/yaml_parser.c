@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
-#include "runtime/ruby.h"
+#include "ruby.h"
 
 void yaml_parser_class_init(VALUE mLibYAML);
 
@@ -158,7 +158,7 @@ NORETURN static void parse_error(struct parser *ps)
                                                     : byte_offset(ps, ps->p.problem_mark.index);
     VALUE text = line_text(ps, line);
     ps->done = true;
-    exc_raise(vm.c.ArgumentError, "syntax error on line %ld, col %ld: `%s'", line, col, RSTRING_PTR(text));
+    exc_raise(core_classes->ArgumentError, "syntax error on line %ld, col %ld: `%s'", line, col, RSTRING_PTR(text));
 }
 
 /* ------------------------------------------------------------ events */
@@ -290,7 +290,7 @@ static VALUE parser_initialize(VALUE self, int argc, const VALUE *argv)
     ps->err_byte = -1;
     ps->latin1 = !valid_utf8(RSTRING_PTR(str), RSTRING_LEN(str));
     ps->input = ps->latin1 ? latin1_to_utf8(str) : str_new(RSTRING_PTR(str), RSTRING_LEN(str));
-    if (!yaml_parser_initialize(&ps->p)) exc_raise(vm.c.NoMemoryError, "failed to allocate memory");
+    if (!yaml_parser_initialize(&ps->p)) exc_raise(core_classes->NoMemoryError, "failed to allocate memory");
     ps->ready = true;
     yaml_parser_set_input_string(&ps->p, (const unsigned char *)RSTRING_PTR(ps->input),
                                  (size_t)RSTRING_LEN(ps->input));
@@ -318,7 +318,7 @@ static VALUE parser_error_offset(VALUE self, int argc, const VALUE *argv)
 
 void yaml_parser_class_init(VALUE mLibYAML)
 {
-    VALUE c = class_define_under(mLibYAML, "Parser", vm.c.Object);
+    VALUE c = class_define_under(mLibYAML, "Parser", core_classes->Object);
     class_set_allocator(c, parser_alloc);
     define_method(c, "initialize", parser_initialize, 1);
     define_method(c, "next_event", parser_next_event, 0);

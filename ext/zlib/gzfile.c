@@ -83,7 +83,7 @@ static VALUE gzf_os_code(VALUE self, int argc, const VALUE *argv) { return INT2F
 static VALUE gzf_mtime(VALUE self, int argc, const VALUE *argv)
 {
     VALUE t = int_new(gz_get(self)->mtime);
-    return vm_call1(vm.c.Time, sym_intern_cstr("at"), t);
+    return vm_call1(core_classes->Time, sym_intern_cstr("at"), t);
 }
 
 static VALUE gzf_orig_name(VALUE self, int argc, const VALUE *argv)
@@ -129,7 +129,7 @@ static VALUE gzf_finish(VALUE self, int argc, const VALUE *argv) { return gz_end
 
 void gzfile_init(void)
 {
-    VALUE c = cGzipFile = class_define_under(mZlib, "GzipFile", vm.c.Object);
+    VALUE c = cGzipFile = class_define_under(mZlib, "GzipFile", core_classes->Object);
     class_set_allocator(c, NULL);
     cGzError = class_define_under(c, "Error", cZError);
     cNoFooter = class_define_under(c, "NoFooter", cGzError);

@@ -35,7 +35,7 @@ static VALUE read_raw(struct gzfile *gz)
 {
     VALUE str;
     if (vm_respond_to(gz->io, sym_intern_cstr("readpartial"), false))
-        str = vm_rescue(readpartial_body, gz->io, readpartial_eof, Qnil, vm.c.EOFError);
+        str = vm_rescue(readpartial_body, gz->io, readpartial_eof, Qnil, core_classes->EOFError);
     else
         str = vm_call1(gz->io, ID_read, INT2FIX(GZ_READ_SIZE));
     if (NIL_P(str)) return Qnil;
@@ -224,7 +224,7 @@ static VALUE gzr_initialize(VALUE self, int argc, const VALUE *argv)
 static VALUE gzr_s_open(VALUE klass, int argc, const VALUE *argv)
 {
     VALUE fargs[2] = { argv[0], str_new_cstr("rb") };
-    VALUE io = vm_call(vm.c.File, sym_intern_cstr("open"), 2, fargs);
+    VALUE io = vm_call(core_classes->File, sym_intern_cstr("open"), 2, fargs);
     return vm_call_with_block(klass, sym_intern_cstr("wrap"), 1, &io, vm_current_block());
 }
 
@@ -243,7 +243,7 @@ static VALUE gzr_read(VALUE self, int argc, const VALUE *argv)
     struct gzfile *gz = gz_get(self);
     if (argc == 0 || NIL_P(argv[0])) return read_all(gz);
     long len = num_to_long(argv[0]);
-    if (len < 0) exc_raise(vm.c.ArgumentError, "negative length %ld given", len);
+    if (len < 0) exc_raise(core_classes->ArgumentError, "negative length %ld given", len);
     if (len == 0) return str_new("", 0);
     fill(gz, len);
     if (end_reached(gz)) return Qnil;
@@ -256,13 +256,13 @@ static VALUE gzr_readpartial(VALUE self, int argc, const VALUE *argv)
     struct gzfile *gz = gz_get(self);
     long len = num_to_long(argv[0]);
     VALUE outbuf = argc > 1 && !NIL_P(argv[1]) ? conv_to_str(argv[1]) : Qnil;
-    if (len < 0) exc_raise(vm.c.ArgumentError, "negative length %ld given", len);
+    if (len < 0) exc_raise(core_classes->ArgumentError, "negative length %ld given", len);
     VALUE s = str_new("", 0);
     if (len > 0) {
         if (avail(gz) == 0 && !gz->z.finished) read_more(gz);
         if (end_reached(gz)) {
             if (!NIL_P(outbuf)) str_resize(outbuf, 0);
-            exc_raise(vm.c.EOFError, "end of file reached");
+            exc_raise(core_classes->EOFError, "end of file reached");
         }
         s = consume(gz, len < avail(gz) ? len : avail(gz));
     }
@@ -284,7 +284,7 @@ static VALUE gzr_getc(VALUE self, int argc, const VALUE *argv)
 static VALUE gzr_readchar(VALUE self, int argc, const VALUE *argv)
 {
     VALUE c = gzr_getc(self, 0, NULL);
-    if (NIL_P(c)) exc_raise(vm.c.EOFError, "end of file reached");
+    if (NIL_P(c)) exc_raise(core_classes->EOFError, "end of file reached");
     return c;
 }
 
@@ -385,7 +385,7 @@ static VALUE gzr_gets(VALUE self, int argc, const VALUE *argv)
 static VALUE gzr_readline(VALUE self, int argc, const VALUE *argv)
 {
     VALUE line = gzr_gets(self, argc, argv);
-    if (NIL_P(line)) exc_raise(vm.c.EOFError, "end of file reached");
+    if (NIL_P(line)) exc_raise(core_classes->EOFError, "end of file reached");
     return line;
 }
 
@@ -449,7 +449,7 @@ static VALUE gzr_unused(VALUE self, int argc, const VALUE *argv) { return gzread
 void gzreader_init(void)
 {
     VALUE c = cGzipReader = class_define_under(mZlib, "GzipReader", cGzipFile);
-    module_include(c, vm.c.Enumerable);
+    module_include(c, core_classes->Enumerable);
     class_set_allocator(c, gzr_alloc);
     define_singleton_method(c, "open", gzr_s_open, 1);
     define_method(c, "initialize", gzr_initialize, 1);

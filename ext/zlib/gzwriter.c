@@ -38,7 +38,7 @@ static VALUE gzw_s_open(VALUE klass, int argc, const VALUE *argv)
     arity_check(argc, 1, 3);
     VALUE args[3];
     VALUE fargs[2] = { argv[0], str_new_cstr("wb") };
-    args[0] = vm_call(vm.c.File, sym_intern_cstr("open"), 2, fargs);
+    args[0] = vm_call(core_classes->File, sym_intern_cstr("open"), 2, fargs);
     for (int i = 1; i < argc; i++) args[i] = argv[i];
     return vm_call_with_block(klass, sym_intern_cstr("wrap"), argc, args, vm_current_block());
 }
@@ -202,7 +202,7 @@ static VALUE gzw_set_comment(VALUE self, int argc, const VALUE *argv)
 /* ------------------------------------------------------------ init */
 static VALUE io_method(const char *name)
 {
-    VALUE me = class_lookup_method(vm.c.IO, sym_intern_cstr(name));
+    VALUE me = class_lookup_method(core_classes->IO, sym_intern_cstr(name));
     if (!me) mr_bug("IO#%s is missing", name);
     return me;
 }

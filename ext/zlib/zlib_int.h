@@ -15,7 +15,7 @@
 #define MR_EXT_ZLIB_INT_H
 
 #include <zlib.h>
-#include "runtime/ruby.h"
+#include "ruby.h"
 
 /* ---- zlib_mod.c */
 extern VALUE mZlib, cZError, cStreamEnd, cNeedDict, cDataError, cStreamError, cMemError,

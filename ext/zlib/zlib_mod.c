@@ -78,7 +78,7 @@ static VALUE combine(const VALUE *argv, uLong (*func)(uLong, uLong, z_off_t))
 {
     uLong a = (uLong)num_to_long(argv[0]) & 0xffffffffUL, b = (uLong)num_to_long(argv[1]) & 0xffffffffUL;
     long len = num_to_long(argv[2]);
-    if (len < 0) exc_raise(vm.c.ArgumentError, "negative length");
+    if (len < 0) exc_raise(core_classes->ArgumentError, "negative length");
     return int_new_ull(func(a, b, (z_off_t)len));
 }
 
@@ -108,7 +108,7 @@ static VALUE zlib_version_m(VALUE self, int argc, const VALUE *argv) { return st
 /* ------------------------------------------------------------ init */
 static void define_errors(void)
 {
-    cZError = class_define_under(mZlib, "Error", vm.c.StandardError);
+    cZError = class_define_under(mZlib, "Error", core_classes->StandardError);
     cStreamEnd = class_define_under(mZlib, "StreamEnd", cZError);
     cNeedDict = class_define_under(mZlib, "NeedDict", cZError);
     cDataError = class_define_under(mZlib, "DataError", cZError);

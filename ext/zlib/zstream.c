@@ -498,7 +498,7 @@ static VALUE inf_set_dictionary(VALUE self, int argc, const VALUE *argv)
 /* ------------------------------------------------------------ init */
 static void define_zstream(void)
 {
-    VALUE c = cZStream = class_define_under(mZlib, "ZStream", vm.c.Object);
+    VALUE c = cZStream = class_define_under(mZlib, "ZStream", core_classes->Object);
     class_set_allocator(c, NULL);
     define_method(c, "avail_out", zst_avail_out, 0);
     define_method(c, "avail_out=", zst_set_avail_out, 1);

@@ -4,6 +4,7 @@
  *   program.c   the program: -e, a file (-S, -x, #!), stdin; ARGV, $0, -s
  *   libpath.c   where miniruby's lib/ is: installed, build tree, or moved
  *   main.c      main(): runs the program and ends the process as MRI does
+ *   session.c   the REPL's session (ruby/session.h, for ext/readline): inputs run keeping their locals
  */
 #ifndef MR_CLI_H
 #define MR_CLI_H

@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli.h"
-#include "runtime/util.h"
+#include "ruby/util.h"
 
 #define MAX_DIRS 4
 

@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include "config.h"
 #include "cli.h"
-#include "runtime/util.h"
+#include "ruby/util.h"
 #include "parse/node.h"
 
 /* -T: the level $SAFE starts at.  The $SAFE implementation defines this;

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli.h"
-#include "runtime/util.h"
+#include "ruby/util.h"
 
 static VALUE read_stream(FILE *fp, const char *name)
 {

@@ -9,7 +9,7 @@
  */
 #include <stdlib.h>
 #include "array.h"
-#include "green.h"
+#include "ruby/green.h"
 
 struct enumerator {
     VALUE obj;

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "eval.h"
-#include "green.h"
+#include "ruby/green.h"
 
 /* MINIRUBY_BENCH_SLOWDOWN=N (read once at start-up): every method call spins
    N times, a build slowed on purpose for test/bench/compare's tests.  Unset,

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "eval.h"
-#include "green.h"
+#include "ruby/green.h"
 
 static VALUE at_exit_procs;   /* Array of Procs, run last-registered first */
 

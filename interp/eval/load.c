@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "runtime/internal.h"
-#include "green.h"
+#include "ruby/green.h"
 
 struct extension {
     const char *name;

@@ -37,7 +37,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "jump.h"
-#include "runtime/ruby.h"          /* enum tag_state, the states a jump has */
+#include "ruby.h"          /* enum tag_state, the states a jump has */
 
 struct tag {
     jump_buf buf;

@@ -320,6 +320,15 @@ VALUE vm_self(void)
     return f ? f->self : vm.top_self;
 }
 
+/* ------------------------------------------------------------ what extensions see of the VM */
+const struct core_classes *const core_classes = &vm.c;
+
+VALUE vm_top_self(void) { return vm.top_self; }
+VALUE vm_errinfo(void) { return vm.th->errinfo; }
+void vm_set_errinfo(VALUE exc) { vm.th->errinfo = exc; }
+VALUE vm_jump_tag(void) { return (VALUE)vm.th->jump_dst; }
+bool vm_interrupt_pending(void) { return vm.interrupt != 0; }
+
 ID vm_current_mid(void)
 {
     struct frame *f = vm.th->frame;

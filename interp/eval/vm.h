@@ -15,7 +15,7 @@
 #define MR_VM_H
 
 #include <signal.h>
-#include "runtime/value.h"
+#include "ruby.h"
 #include "parse/node.h"
 
 /* ------------------------------------------------------------ environments */
@@ -37,9 +37,6 @@ struct REnv {
 
 /* ------------------------------------------------------------ blocks */
 struct block;
-/* A block implemented in C (Enumerable on top of #each, for instance). */
-typedef VALUE (*block_cfunc)(VALUE data, int argc, const VALUE *argv);
-
 #define BLOCK_LAMBDA   0x01   /* lambda/proc: strict arity, return leaves it */
 #define BLOCK_FROM_PROC 0x02  /* a copy owned by a Proc object */
 struct block {
@@ -71,8 +68,6 @@ struct block {
 #define FRAME_EVAL   0x20   /* code given to eval */
 #define FRAME_RETURN_TAG 0x40 /* has a tag catching TAG_RETURN */
 #define FRAME_YIELDER 0x80  /* the reused frame of a struct yielder (cont.c turns it off) */
-
-enum visibility { VIS_PUBLIC = 0, VIS_PRIVATE = 1, VIS_PROTECTED = 2, VIS_MODFUNC = 3 };
 
 struct frame {
     struct frame *prev;
@@ -127,23 +122,6 @@ struct thread {
 #define PENDING_KILL  0x2
 
 /* ------------------------------------------------------------ the VM */
-struct core_classes {
-    VALUE Object, Module, Class, Kernel, Comparable, Enumerable;
-    VALUE NilClass, TrueClass, FalseClass, Symbol, Numeric, Integer, Fixnum,
-          Bignum, Float, String, Array, Hash, Range, Proc, Method,
-          UnboundMethod, Binding, Struct, Time, Regexp, MatchData, IO, File,
-          Dir, Thread, ThreadGroup, Enumerator, Data, Math, GC, ObjectSpace,
-          Process, Signal, Marshal, Errno, Precision, FileTest, Stat;
-    /* exceptions */
-    VALUE Exception, StandardError, RuntimeError, ArgumentError, NameError,
-          NoMethodError, TypeError, ZeroDivisionError, IndexError, KeyError,
-          RangeError, FloatDomainError, LocalJumpError, StopIteration,
-          ThreadError, SystemStackError, NotImplementedError, ScriptError,
-          LoadError, SyntaxError, SystemExit, Interrupt, SignalException,
-          Fatal, IOError, EOFError, SystemCallError, NoMemoryError,
-          SecurityError, RegexpError;
-};
-
 struct vm {
     struct thread *th;                 /* the running thread */
     struct thread *main_th;

@@ -13,7 +13,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 #include "io_impl.h"
-#include "green.h"
+#include "ruby/green.h"
 
 /* ------------------------------------------------------------ stat helpers */
 /* The path of a file argument: a String (to_str) or an IO's path. */

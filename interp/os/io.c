@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "io_impl.h"
-#include "green.h"
+#include "ruby/green.h"
 
 #define IO_BUFSIZE 8192
 

@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "io_impl.h"
-#include "green.h"
+#include "ruby/green.h"
 
 /* ------------------------------------------------------------ spawning */
 /* Does cmd need /bin/sh: metacharacters, or a first word that is a

@@ -17,7 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "io_impl.h"
-#include "green.h"
+#include "ruby/green.h"
 
 static VALUE cStatus;
 static ID id_pid;

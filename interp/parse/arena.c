@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "node.h"
-#include "runtime/util.h"
+#include "ruby/util.h"
 
 struct chunk {
     struct chunk *next;

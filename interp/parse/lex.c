@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lex.h"
-#include "runtime/symbol.h"
-#include "runtime/util.h"
+#include "ruby/symbol.h"
+#include "ruby/util.h"
 
 #define IS_ARG(lx) ((lx)->state == EXPR_ARG || (lx)->state == EXPR_CMDARG)
 #define IS_BEG(lx) ((lx)->state == EXPR_BEG || (lx)->state == EXPR_MID)

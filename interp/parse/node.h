@@ -15,7 +15,7 @@
 #ifndef MR_NODE_H
 #define MR_NODE_H
 
-#include "runtime/value.h"
+#include "ruby/value.h"
 
 struct node;
 struct frame;

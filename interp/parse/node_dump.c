@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "node.h"
-#include "runtime/symbol.h"
+#include "ruby/symbol.h"
 
 #define WIDTH 100
 #define MAX_DEPTH 4000

@@ -23,7 +23,7 @@
 #define MR_PARSE_H
 
 #include "lex.h"
-#include "runtime/symbol.h"
+#include "ruby/symbol.h"
 
 /* Nesting deeper than this is refused ("too deeply nested") instead of
    overflowing the C stack; each level costs about a dozen small frames. */

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "parse.h"
-#include "runtime/util.h"
+#include "ruby/util.h"
 
 /* ================================================================ errors */
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "parse.h"
-#include "runtime/util.h"
+#include "ruby/util.h"
 
 /* Tokens that close a statement list. */
 static bool ends_stmts(int t)

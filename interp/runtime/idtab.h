@@ -3,7 +3,7 @@
 #ifndef MR_IDTAB_H
 #define MR_IDTAB_H
 
-#include "value.h"
+#include "ruby/value.h"
 
 struct idtab_entry { ID key; VALUE val; };
 struct idtab {

@@ -5,6 +5,65 @@
 #define MR_INTERNAL_H
 
 #include "ruby.h"
+#include "eval/vm.h"
+
+/* ---- the C API's parts that show the evaluator's structures (eval/vm.h),
+   so kept out of the public ruby.h */
+void gc_mark_env(struct env *e);
+
+/* method entries (T_MENTRY) */
+enum me_type { ME_CFUNC, ME_AST, ME_IVAR_GET, ME_IVAR_SET, ME_BMETHOD, ME_UNDEF, ME_ZSUPER };
+struct RMEntry {
+    struct RBasic basic;       /* HI32: original name; FL_USER bits: type, visibility */
+    VALUE owner;               /* class or module that defined it */
+    union { cfunc fn; struct node_def *def; ID ivar; VALUE proc; } body;
+    union { int arity; VALUE script; } aux;
+    VALUE cref;
+};
+#define RMENTRY(v) ((struct RMEntry *)(v))
+#define ME_TYPE(me) ((enum me_type)((RBASIC(me)->flags >> 11) & 7))
+#define ME_VISI(me) ((enum visibility)((RBASIC(me)->flags >> 14) & 3))
+#define ME_NAME(me) ((ID)HI32(me))
+VALUE me_new(enum me_type type, ID name, VALUE owner, enum visibility visi);
+void class_add_method(VALUE klass, ID mid, VALUE me);
+VALUE class_lookup_method_cached(VALUE klass, ID mid);
+
+/* Repeated yields to the current block from one C iterator: the frame and
+   environment are prepared once (ev_block.c).  The context lives on the
+   iterator's stack and must not outlive the call.
+       struct yielder y;
+       vm_yield_prepare(&y);
+       for (...) vm_yield_next(&y, value); */
+#define YIELDER_LOCALS 8
+struct yielder {
+    const struct block *blk;
+    bool fast;                 /* a plain block: the prepared frame is reused */
+    bool spreads;              /* fast, and |a, b| spreads one Array argument */
+    struct frame bf;
+    struct env env;
+    VALUE vars[YIELDER_LOCALS];
+};
+void vm_yield_prepare(struct yielder *y);
+void vm_yield_prepare_block(struct yielder *y, const struct block *blk);
+VALUE vm_yield_next(struct yielder *y, VALUE v);
+VALUE vm_yield_next2(struct yielder *y, VALUE a, VALUE b);
+VALUE vm_yield_pair(struct yielder *y, VALUE a, VALUE b);  /* yields [a, b] */
+
+/* re.c and re_match.c */
+struct re_registers *match_region_new(int nregs);   /* room for nregs groups; free() */
+VALUE match_new(VALUE str, VALUE re, struct re_registers *regs);  /* takes regs */
+VALUE match_subject(VALUE str);          /* the frozen subject a MatchData keeps */
+void match_init(void);
+
+/* class_of for hot paths: inline, reading vm.c (extensions call class_of) */
+static inline VALUE class_of_inline(VALUE obj)
+{
+    if (LIKELY(HEAP_P(obj))) return RBASIC(obj)->klass;
+    if (FIXNUM_P(obj)) return vm.c.Fixnum;
+    if (FLONUM_P(obj)) return vm.c.Float;
+    if (SYMBOL_P(obj)) return vm.c.Symbol;
+    return obj == Qnil ? vm.c.NilClass : obj == Qtrue ? vm.c.TrueClass : vm.c.FalseClass;
+}
 
 /* ---- per-type marking and freeing, called by gc.c */
 void class_gc_mark(VALUE klass);
@@ -216,7 +275,6 @@ void gvar_define_hooked(const char *name, VALUE *var, gvar_getter get, gvar_sett
 void gvar_define_readonly(const char *name, VALUE *var, gvar_getter get);
 bool gvar_defined(ID id);
 void gvar_alias(ID new_name, ID old_name);
-VALUE gvar_list(void);
 void *gvar_entry(ID id);              /* stable handle for bound nodes */
 VALUE gvar_entry_get(void *entry);
 VALUE gvar_entry_set(void *entry, VALUE val);

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
-#include "symbol.h"
-#include "util.h"
+#include "ruby/symbol.h"
+#include "ruby/util.h"
 
 struct sym_entry {
     const char *name;
@@ -94,7 +94,7 @@ void sym_init(void)
     if (symtab.count) return;
     static const char *const predefined[] = {
 #define DEF_ID(name, text) text,
-#include "idlist.h"
+#include "ruby/idlist.h"
 #undef DEF_ID
     };
     for (size_t i = 0; i < sizeof predefined / sizeof *predefined; i++)

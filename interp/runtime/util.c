@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "util.h"
+#include "ruby/util.h"
 
 void (*mr_out_of_memory_hook)(size_t);
 /* Larger requests fail at once: no object may exceed PTRDIFF_MAX (malloc

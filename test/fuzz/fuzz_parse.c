@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "parse/node.h"
-#include "runtime/symbol.h"
+#include "ruby/symbol.h"
 
 static volatile unsigned char sink;
 

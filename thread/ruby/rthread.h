@@ -16,7 +16,7 @@
 #include "runtime/internal.h"
 #include "eval/tag.h"
 #include "gthread.h"
-#include "green.h"
+#include "ruby/green.h"
 
 struct rthread {
     struct thread t;              /* the evaluator's part: first member */

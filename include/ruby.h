@@ -1,5 +1,12 @@
 /* ruby.h: the C API that core classes and extensions are written against.
  *
+ * The public header: extensions (ext/) compile with include/ and their
+ * own folder alone on the include path, so this and include/ruby/ (the value
+ * layouts, symbols, green-thread waits, the REPL session) are all they
+ * see.  None of them includes an interpreter header; what the interpreter
+ * adds for itself (frames, threads, method entries, the inline class_of)
+ * is in interp/runtime/internal.h and interp/eval/vm.h.
+ *
  * Conventions
  *  - A method written in C has the type cfunc: self, argc, argv.  Its arity
  *    is given when it is defined: n >= 0 exactly n arguments (checked by the
@@ -19,12 +26,36 @@
 #define MR_RUBY_H
 
 #include <stdarg.h>
-#include "value.h"
-#include "symbol.h"
-#include "util.h"
-#include "eval/vm.h"
+#include "ruby/value.h"
+#include "ruby/symbol.h"
+#include "ruby/util.h"
 
 typedef VALUE (*cfunc)(VALUE self, int argc, const VALUE *argv);
+/* A block implemented in C (Enumerable on top of #each, for instance). */
+typedef VALUE (*block_cfunc)(VALUE data, int argc, const VALUE *argv);
+
+struct block;                   /* a block given to a call: opaque */
+enum visibility { VIS_PUBLIC = 0, VIS_PRIVATE = 1, VIS_PROTECTED = 2, VIS_MODFUNC = 3 };
+
+/* The core classes and modules, filled in at start-up.  Extensions reach
+   them through core_classes (core_classes->String); the interpreter reads
+   the same struct as vm.c (eval/vm.h). */
+struct core_classes {
+    VALUE Object, Module, Class, Kernel, Comparable, Enumerable;
+    VALUE NilClass, TrueClass, FalseClass, Symbol, Numeric, Integer, Fixnum,
+          Bignum, Float, String, Array, Hash, Range, Proc, Method,
+          UnboundMethod, Binding, Struct, Time, Regexp, MatchData, IO, File,
+          Dir, Thread, ThreadGroup, Enumerator, Data, Math, GC, ObjectSpace,
+          Process, Signal, Marshal, Errno, Precision, FileTest, Stat;
+    /* exceptions */
+    VALUE Exception, StandardError, RuntimeError, ArgumentError, NameError,
+          NoMethodError, TypeError, ZeroDivisionError, IndexError, KeyError,
+          RangeError, FloatDomainError, LocalJumpError, StopIteration,
+          ThreadError, SystemStackError, NotImplementedError, ScriptError,
+          LoadError, SyntaxError, SystemExit, Interrupt, SignalException,
+          Fatal, IOError, EOFError, SystemCallError, NoMemoryError,
+          SecurityError, RegexpError;
+};
 
 #define GC_GUARD(v) __asm__ volatile("" : : "g"(v) : "memory")
 
@@ -32,7 +63,6 @@ typedef VALUE (*cfunc)(VALUE self, int argc, const VALUE *argv);
 VALUE gc_new_obj(enum vtype type, VALUE klass);  /* zeroed payload */
 void gc_mark(VALUE v);
 void gc_mark_values(const VALUE *p, size_t n);
-void gc_mark_env(struct env *e);
 void gc_register_root(VALUE *addr);              /* a C global holding a VALUE */
 void gc_register_marker(void (*mark)(void));     /* extra roots (thread list ...) */
 /* Marks after the roots, again while it returns true, then once with final
@@ -81,23 +111,9 @@ void define_global_function(const char *name, cfunc fn, int arity); /* private K
 void undef_method(VALUE klass, const char *name);
 void define_attr(VALUE klass, ID name, bool reader, bool writer);
 
-/* method entries (T_MENTRY) */
-enum me_type { ME_CFUNC, ME_AST, ME_IVAR_GET, ME_IVAR_SET, ME_BMETHOD, ME_UNDEF, ME_ZSUPER };
-struct RMEntry {
-    struct RBasic basic;       /* HI32: original name; FL_USER bits: type, visibility */
-    VALUE owner;               /* class or module that defined it */
-    union { cfunc fn; struct node_def *def; ID ivar; VALUE proc; } body;
-    union { int arity; VALUE script; } aux;
-    VALUE cref;
-};
-#define RMENTRY(v) ((struct RMEntry *)(v))
-#define ME_TYPE(me) ((enum me_type)((RBASIC(me)->flags >> 11) & 7))
-#define ME_VISI(me) ((enum visibility)((RBASIC(me)->flags >> 14) & 3))
-#define ME_NAME(me) ((ID)HI32(me))
-VALUE me_new(enum me_type type, ID name, VALUE owner, enum visibility visi);
-void class_add_method(VALUE klass, ID mid, VALUE me);
-VALUE class_lookup_method(VALUE klass, ID mid);      /* entry or 0; stops at ME_UNDEF */
-VALUE class_lookup_method_cached(VALUE klass, ID mid);
+/* A method entry (a T_MENTRY, opaque here) and a call of it, as found now:
+   what a method redefined later will not change. */
+VALUE class_lookup_method(VALUE klass, ID mid);      /* the entry or 0; stops at an undef */
 void class_set_visibility(VALUE klass, ID mid, enum visibility visi);
 void class_alias_method(VALUE klass, ID new_name, ID old_name);
 void class_undef_method(VALUE klass, ID mid);
@@ -127,6 +143,7 @@ VALUE ivar_pairs(VALUE obj);                  /* [:name, value, ...], hidden one
 void ivar_copy(VALUE dst, VALUE src);
 VALUE gvar_get(ID id);                        /* $name: nil if never set */
 VALUE gvar_set(ID id, VALUE val);
+VALUE gvar_list(void);                        /* global_variables: Array of Strings */
 VALUE cvar_get(VALUE klass, ID id);
 void cvar_set(VALUE klass, ID id, VALUE val, bool declare);
 bool cvar_defined(VALUE klass, ID id);
@@ -148,26 +165,6 @@ VALUE vm_yield(int argc, const VALUE *argv);
 VALUE vm_yield1(VALUE v);
 VALUE vm_yield_values(int argc, ...);
 VALUE vm_yield_block(const struct block *blk, int argc, const VALUE *argv);
-/* Repeated yields to the current block from one C iterator: the frame and
-   environment are prepared once (ev_block.c).  The context lives on the
-   iterator's stack and must not outlive the call.
-       struct yielder y;
-       vm_yield_prepare(&y);
-       for (...) vm_yield_next(&y, value); */
-#define YIELDER_LOCALS 8
-struct yielder {
-    const struct block *blk;
-    bool fast;                 /* a plain block: the prepared frame is reused */
-    bool spreads;              /* fast, and |a, b| spreads one Array argument */
-    struct frame bf;
-    struct env env;
-    VALUE vars[YIELDER_LOCALS];
-};
-void vm_yield_prepare(struct yielder *y);
-void vm_yield_prepare_block(struct yielder *y, const struct block *blk);
-VALUE vm_yield_next(struct yielder *y, VALUE v);
-VALUE vm_yield_next2(struct yielder *y, VALUE a, VALUE b);
-VALUE vm_yield_pair(struct yielder *y, VALUE a, VALUE b);  /* yields [a, b] */
 bool vm_block_given(void);
 const struct block *vm_current_block(void);   /* block of the running C method */
 VALUE vm_block_proc(void);                    /* current block as a Proc; nil if none */
@@ -181,6 +178,14 @@ size_t vm_stack_free(void);                   /* C stack bytes left above that l
 VALUE vm_self(void);
 ID vm_current_mid(void);
 VALUE vm_caller_cref_class(void);
+
+/* ------------------------------------------------------------ the VM, for extensions (vm.c) */
+extern const struct core_classes *const core_classes;   /* the same as vm.c */
+VALUE vm_top_self(void);                      /* main */
+VALUE vm_errinfo(void);                       /* $! of the running thread */
+void vm_set_errinfo(VALUE exc);               /* nil once an exception is dealt with */
+VALUE vm_jump_tag(void);                      /* the catch tag of the TAG_THROW vm_protect last reported */
+bool vm_interrupt_pending(void);              /* vm_check_interrupts has something to deliver */
 
 /* protection from C.  The state of a jump (what vm_protect reports): */
 enum tag_state {
@@ -432,11 +437,6 @@ void re_set_kcode(const char *code);     /* $KCODE = code (-K): "u", "e", "s", "
 const char *re_kcode_name(void);         /* $KCODE: "NONE", "EUC", "SJIS", "UTF8" */
 long re_mbclen(const char *p, long n);   /* bytes of the char at p under $KCODE: 1..n */
 long re_mbclen_pat(VALUE re, const char *p, long n);  /* the same under Regexp re's kcode */
-/* internal to re.c and re_match.c */
-struct re_registers *match_region_new(int nregs);   /* room for nregs groups; free() */
-VALUE match_new(VALUE str, VALUE re, struct re_registers *regs);  /* takes regs */
-VALUE match_subject(VALUE str);          /* the frozen subject a MatchData keeps */
-void match_init(void);
 
 /* ------------------------------------------------------------ io.c */
 VALUE io_stdout(void);                   /* $stdout */
@@ -444,7 +444,10 @@ VALUE io_write(VALUE io, VALUE str);     /* io.write(str) */
 void io_flush_all(void);
 void io_unread(VALUE io, const char *p, long n);  /* read next, before the rest (ungetc) */
 VALUE io_argf_gets(void);                /* Kernel#gets's work, no call: -n and -p's loop */
-int io_readable_fd(VALUE io, long *buffered);  /* fd of a readable IO and its read-ahead bytes; IOError if not */
+int io_readable_fd(VALUE io, long *buffered);
+/* Called with what is written to fd 1 or 2 when it is a terminal, before
+   it is written (ext/readline takes its prompt off the screen); NULL: none. */
+extern void (*io_tty_write_hook)(int fd, const char *buf, long len);  /* fd of a readable IO and its read-ahead bytes; IOError if not */
 /* sockets (ext/socket): an IO on a socket descriptor, read-write and sync
    as 1.8.7 made them; its descriptor; bytes read ahead; io_shut drops one
    direction (read or write) and says whether none is left. */
@@ -461,14 +464,6 @@ VALUE data_new(VALUE klass, const struct data_type *type, void *data);
 void *data_get(VALUE obj, const struct data_type *type);  /* TypeError if another type */
 
 /* ------------------------------------------------------------ small inline helpers */
-static inline VALUE class_of_inline(VALUE obj)
-{
-    if (LIKELY(HEAP_P(obj))) return RBASIC(obj)->klass;
-    if (FIXNUM_P(obj)) return vm.c.Fixnum;
-    if (FLONUM_P(obj)) return vm.c.Float;
-    if (SYMBOL_P(obj)) return vm.c.Symbol;
-    return obj == Qnil ? vm.c.NilClass : obj == Qtrue ? vm.c.TrueClass : vm.c.FalseClass;
-}
 static inline VALUE sym_to_value(const char *name) { return ID2SYM(sym_intern_cstr(name)); }
 static inline bool INTEGER_P(VALUE v) { return FIXNUM_P(v) || BIGNUM_P(v); }
 /* dst is tainted if src is (1.8.7's OBJ_INFECT); returns dst */

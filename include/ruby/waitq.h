@@ -1,8 +1,9 @@
 /* waitq.h: wait queues of the green-thread runtime: a FIFO of threads
  * blocked until another thread signals the queue.  The runtime's header
- * (sched.h) and the public green-thread header (green.h) both include it;
- * an extension embeds a struct waitq in its object (Queue, Mutex ...) and
- * blocks on it with green_wait. */
+ * (thread/gthread.h) and the public green-thread header (ruby/green.h)
+ * both include it, so it lives with the public headers and includes no
+ * other; an extension embeds a struct waitq in its object (Queue, Mutex
+ * ...) and blocks on it with green_wait. */
 #ifndef MR_WAITQ_H
 #define MR_WAITQ_H
 

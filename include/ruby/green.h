@@ -1,4 +1,5 @@
-/* green.h: what the interpreter and extensions ask of green threads.
+/* ruby/green.h: what the interpreter and extensions ask of green threads
+ * (the public face of thread/ruby/, which implements it).
  *
  * Every wait here blocks only the calling green thread; other threads run
  * meanwhile.  All of them retry on EINTR and honour Thread#raise and
@@ -11,7 +12,7 @@
 
 #include <stdbool.h>
 #include <sys/types.h>
-#include "runtime/value.h"
+#include "value.h"
 #include "waitq.h"
 
 struct pollfd;
