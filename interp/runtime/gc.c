@@ -282,10 +282,32 @@ static void mark_thread_state(struct thread *th)
     mark_thread_fields(th);
 }
 
-static int value_order(const void *a, const void *b)
+/* The duplicates out of remembered roots, in place, through a scratch
+   open-addressing set: the order does not matter (they are only marked),
+   and a qsort with its comparison calls was an eighth of the collections
+   of 10,000 blocked threads. */
+static uint32_t dedupe_roots(VALUE *v, uint32_t n)
 {
-    VALUE x = *(const VALUE *)a, y = *(const VALUE *)b;
-    return x < y ? -1 : x > y;
+    static VALUE *set;
+    static size_t set_capa;
+    size_t want = 16;
+    while (want < 2 * (size_t)n) want *= 2;
+    if (want > set_capa) {
+        set = xrealloc(set, want * sizeof *set);
+        set_capa = want;
+    }
+    memset(set, 0, want * sizeof *set);
+    int shift = 64 - __builtin_ctzll(want);
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        VALUE x = v[i];                 /* a heap slot: never 0 */
+        size_t h = (size_t)((x * 0x9e3779b97f4a7c15ull) >> shift);
+        while (set[h] && set[h] != x) h = (h + 1) & (want - 1);
+        if (set[h]) continue;
+        set[h] = x;
+        v[kept++] = x;
+    }
+    return kept;
 }
 
 /* Scan a suspended stack, precisely through its frames and conservatively
@@ -304,11 +326,7 @@ __attribute__((no_sanitize_address)) static void scan_and_remember(struct thread
     }
     recording = NULL;
     /* keep the cache small: one entry per object */
-    qsort(th->stack_roots, th->nstack_roots, sizeof(VALUE), value_order);
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < th->nstack_roots; i++)
-        if (n == 0 || th->stack_roots[n - 1] != th->stack_roots[i]) th->stack_roots[n++] = th->stack_roots[i];
-    th->nstack_roots = n;
+    th->nstack_roots = dedupe_roots(th->stack_roots, th->nstack_roots);
 }
 
 /* The objects frames f and tags t refer to (what mark_thread_state would
