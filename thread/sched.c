@@ -44,6 +44,7 @@ static struct {
     int next_nfds;
     bool timer_on;                    /* ticking: stopped lazily, see sched_time_slice */
     struct gthread *dead;             /* stack to release once switched away */
+    char *dead_cleared_below;         /* what its thread left to clear (stack_retire) */
 } S;
 
 static void *xgrow(void *p, size_t n)
@@ -249,10 +250,10 @@ static void idle_wait(void)
 
 /* ------------------------------------------------------------ switching */
 /* A retired stack that nothing runs on goes back to the pool. */
-static void release_stack(struct gthread *t)
+static void release_stack(struct gthread *t, char *cleared_below)
 {
     STACK_DEREGISTER(t->valgrind_stack_id);
-    stack_release(t->stack);
+    stack_release(t->stack, cleared_below);
     t->stack = NULL;
     t->canary_below = NULL;
 }
@@ -262,7 +263,7 @@ static NOINLINE void release_dead_stack(void)
     struct gthread *d = S.dead;
     if (!d || d == S.current) return;
     S.dead = NULL;
-    release_stack(d);
+    release_stack(d, S.dead_cleared_below);
 }
 
 void sched_release_dead(void)
@@ -273,8 +274,7 @@ void sched_release_dead(void)
 void sched_free_stack(struct gthread *t)
 {
     if (!t->stack) return;
-    stack_retire(t->stack);
-    release_stack(t);
+    release_stack(t, stack_retire(t->stack, false));
 }
 
 static NOINLINE __attribute__((noreturn)) void canary_dead(void)
@@ -643,7 +643,7 @@ void sched_exit(void)
     t->status = GT_DEAD;
     waitq_broadcast(&t->joiners);
     all_remove(t);
-    if (t->stack) stack_retire(t->stack);
+    if (t->stack) S.dead_cleared_below = stack_retire(t->stack, true);
     S.dead = t;
     for (;;) {
         struct gthread *next = pick_next();

@@ -195,29 +195,39 @@ void *stack_alloc(char **lo, size_t *size, bool *guarded)
     return base;
 }
 
-void stack_retire(void *stack)
+/* Clear [from, to) of a stack for its next thread: words left there (by a
+   collection that ran on this stack, above all) would be taken for
+   references in the next thread's frames and keep arbitrary objects
+   alive.  ASan and Valgrind still see the dead thread's frames there. */
+static void clear_for_next(char *from, char *to)
+{
+    STACK_UNPOISON(from, (size_t)(to - from));
+    STACK_FRESH(from, (size_t)(to - from));
+    memset(from, 0, (size_t)(to - from));
+}
+
+char *stack_retire(void *stack, bool on_it)
 {
     char *base = stack, *lo = base + PAGE;
     size_t usable = pool.size - PAGE;
     if (usable > KEEP_RESIDENT) madvise(lo, usable - KEEP_RESIDENT, MADV_DONTNEED);
+    char *top = base + pool.size - PAGE;
+    if (!on_it) return top;
+    /* The dying thread clears its top page below its own frames, in its
+       cache: the next thread, which puts the stack back, clears the rest.
+       The slack keeps this function's callees' frames out of the way. */
+    uintptr_t sp = (uintptr_t)__builtin_frame_address(0), t = (uintptr_t)top;
+    if (sp < t + 1024 || sp >= (uintptr_t)base + pool.size) return top;
+    char *below = top + (sp - 512 - t);
+    clear_for_next(top, below);
+    return below;
 }
 
-/* Called right after the switch away from the dead thread, on the next
-   thread's stack at its deepest (a thread wakes in the middle of a wait):
-   what it calls must stay shallow, or every stack's high-water mark
-   rises into another page. */
-void stack_release(void *stack)
+void stack_release(void *stack, char *cleared_below)
 {
     char *base = stack;
-    /* The top page, where the next thread's frames will sit, is cleared:
-       words left there (by a collection that ran on this stack, above
-       all) would be taken for references in the next thread's frames and
-       keep arbitrary objects alive.  Every thread touched it: no fault. */
-    char *top = base + pool.size - PAGE;
-    STACK_UNPOISON(top, PAGE);   /* ASan and Valgrind still see the dead */
-    STACK_FRESH(top, PAGE);      /* thread's frames there */
-    memset(top, 0, PAGE);
-    if (!region_of(base)->guarded) set_canary(base);
+    /* the slot's canary, above the stack's frames, stays as it is */
+    clear_for_next(cleared_below, base + pool.size - TOP_RESERVE);
     push_free(base);
 }
 

@@ -12,10 +12,11 @@ void stack_pool_init(void);
    (otherwise stack_canary_ok must be checked when it is switched out). */
 void *stack_alloc(char **lo, size_t *size, bool *guarded);
 /* Give the deep pages of a stack back to the kernel.  A dying thread
-   calls it on its own stack: by then it runs in the top pages only. */
-void stack_retire(void *stack);
-/* Back to the pool, retired, once nothing runs on it any more. */
-void stack_release(void *stack);
+   calls it on its own stack (on_it), in the top page by then, and clears
+   what it can of that page; the result is where stack_release, called
+   once nothing runs on the stack, must clear from. */
+char *stack_retire(void *stack, bool on_it);
+void stack_release(void *stack, char *cleared_below);
 /* An unguarded stack has not run into the slot below it while its
    canary, at the top of that slot, is intact: the words to check, found
    once when the stack is handed out (NULL: a guard page is below). */
