@@ -239,23 +239,65 @@ static bool bt_recs_equal(const struct bt_lazy *lz, const struct bt_buf *b)
 
 /* Where a thread was made.  Threads made in a loop are made at one
    place: they share the record (never changed once made), which saves
-   an object and a malloc per thread. */
+   an object and a malloc per thread; and when the creator's frames are
+   the very frames of the last record, at the same points, not even the
+   walk that records them is made again. */
+struct born_key {
+    const struct frame *f;
+    const struct node *node;
+    VALUE me, script, bt_tail;
+    ID mid;
+    uint16_t flags;
+};
+
+#define BORN_KEY_MAX 32
+static struct {
+    struct born_key k[BORN_KEY_MAX];
+    int n;               /* -1: no key */
+    VALUE rec;           /* the record; both marked, so that no other */
+    VALUE tail;          /* object takes their addresses */
+} born = { .n = -1 };
+
+static bool born_key_matches(const struct thread *c)
+{
+    int i = 0;
+    for (const struct frame *f = c->frame; f; f = f->prev, i++) {
+        if (i == born.n) return false;
+        const struct born_key *k = &born.k[i];
+        if (k->f != f || k->node != f->node || k->mid != f->mid || k->me != f->me ||
+            k->script != f->script || k->flags != f->flags || k->bt_tail != f->bt_tail)
+            return false;
+    }
+    return i == born.n && c->born_bt == born.tail;
+}
+
+static void born_key_take(const struct thread *c)
+{
+    int i = 0;
+    for (const struct frame *f = c->frame; f; f = f->prev, i++) {
+        if (i == BORN_KEY_MAX) { born.n = -1; return; }
+        born.k[i] = (struct born_key){ f, f->node, f->me, f->script, f->bt_tail, f->mid, f->flags };
+    }
+    born.n = i;
+    born.tail = c->born_bt;
+}
+
 static VALUE born_record(struct thread *creator)
 {
-    static VALUE last;
     static bool registered;
     if (!registered) {
-        gc_register_root(&last);
+        gc_register_root(&born.rec);
+        gc_register_root(&born.tail);
         registered = true;
     }
+    if (born.rec && creator->born_bt != Qundef && born_key_matches(creator)) return born.rec;
     struct bt_buf b;
     bt_buf_init(&b);
     backtrace_record(creator, &b, 0);
-    if (last && bt_recs_equal(RDATA(last)->data, &b)) {
-        bt_buf_done(&b);
-        return last;
-    }
-    return last = bt_lazy_from(&b);
+    if (!born.rec || !bt_recs_equal(RDATA(born.rec)->data, &b)) born.rec = bt_lazy_from(&b);
+    else bt_buf_done(&b);
+    born_key_take(creator);
+    return born.rec;
 }
 
 /* A new thread runs at once, and its creator's frames stand still until
