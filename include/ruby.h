@@ -173,6 +173,7 @@ VALUE vm_svar_get(int idx);                   /* 0: $~, 1: $_ of the calling Rub
 void vm_svar_set(int idx, VALUE v);
 void vm_check_interrupts(void);
 NORETURN void vm_stack_overflow(void);
+void vm_stack_low(void);                     /* a stack check's slow path */
 void vm_check_stack(void);                    /* SystemStackError past the thread's limit */
 size_t vm_stack_free(void);                   /* C stack bytes left above that limit */
 VALUE vm_self(void);

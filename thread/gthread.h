@@ -78,6 +78,7 @@ struct gthread {
     bool is_main;
     bool stack_guarded;           /* a guard page below the stack (else a canary) */
     const uint64_t *canary_below; /* unguarded: the canary words of the slot below */
+    bool stack_went_deep;         /* set by the embedder before sched_exit: beyond STACK_SHALLOW */
     int priority;
     struct policy_node rq;
     /* timed wait */

@@ -274,7 +274,7 @@ void sched_release_dead(void)
 void sched_free_stack(struct gthread *t)
 {
     if (!t->stack) return;
-    release_stack(t, stack_retire(t->stack, false));
+    release_stack(t, stack_retire(t->stack, false, true));
 }
 
 static NOINLINE __attribute__((noreturn)) void canary_dead(void)
@@ -643,7 +643,7 @@ void sched_exit(void)
     t->status = GT_DEAD;
     waitq_broadcast(&t->joiners);
     all_remove(t);
-    if (t->stack) S.dead_cleared_below = stack_retire(t->stack, true);
+    if (t->stack) S.dead_cleared_below = stack_retire(t->stack, true, t->stack_went_deep);
     S.dead = t;
     for (;;) {
         struct gthread *next = pick_next();

@@ -16,7 +16,7 @@
  *    the top of each stack slot a canary, above the thread's first frame:
  *    a thread that runs off the bottom of its stack overwrites the canary
  *    of the slot below first, which the scheduler checks whenever the
- *    thread is switched out (stack_canary_ok).  The top pages are the ones
+ *    thread is switched out (stack_canary_intact).  The top pages are the ones
  *    every thread touches, so the canaries cost no memory; a canary at the
  *    bottom of each stack would cost a page (and a page-table page) per
  *    thread;
@@ -221,10 +221,15 @@ static void clear_for_next(char *from, char *to)
     memset(from, 0, (size_t)(to - from));
 }
 
-char *stack_retire(void *stack, bool on_it)
+char *stack_retire(void *stack, bool on_it, bool went_deep)
 {
     char *base = stack, *lo = base + PAGE;
     size_t usable = pool.size - PAGE;
+    /* a page more than the shallow part: the colour offset */
+    if (!went_deep && usable > STACK_SHALLOW + PAGE) {
+        lo = base + pool.size - STACK_SHALLOW - PAGE;
+        usable = STACK_SHALLOW + PAGE;
+    }
     if (usable > KEEP_RESIDENT) madvise(lo, usable - KEEP_RESIDENT, MADV_DONTNEED);
     char *top = base + pool.size - PAGE;
     if (!on_it) return top;

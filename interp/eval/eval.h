@@ -88,10 +88,14 @@ static inline void ev_safe_point(void)
     if (UNLIKELY(vm.interrupt)) vm_check_interrupts();
 }
 
+/* The bound checked is the tripwire: the limit, or, on a thread's stack,
+   the end of its shallow part until a check first passes it
+   (vm_stack_low), so that a dead thread that stayed shallow gives back
+   only that part (stack_retire). */
 static inline void ev_stack_check(void)
 {
     char here;
-    if (UNLIKELY(&here < vm.th->stack_limit)) vm_stack_overflow();
+    if (UNLIKELY(&here < vm.th->stack_tripwire)) vm_stack_low();
 }
 
 #endif

@@ -231,12 +231,22 @@ void vm_stack_overflow(void)
     struct thread *th = vm.th;
     /* build the exception in the margin below the limit, then jump */
     char *limit = th->stack_limit;
-    th->stack_limit = th->stack_lo + (limit - th->stack_lo) / 4;
+    th->stack_went_deep = true;
+    th->stack_limit = th->stack_tripwire = th->stack_lo + (limit - th->stack_lo) / 4;
     VALUE exc = exc_new(vm.c.SystemStackError, "stack level too deep", 20);
     exc_set_backtrace(exc, exc_backtrace_here(0));
-    th->stack_limit = limit;
+    th->stack_limit = th->stack_tripwire = limit;
     th->errinfo = exc;
     tag_jump(TAG_RAISE, exc, 0);
+}
+
+void vm_stack_low(void)
+{
+    char here;                   /* a frame below the check's: no less strict */
+    struct thread *th = vm.th;
+    if (&here < th->stack_limit) vm_stack_overflow();
+    th->stack_went_deep = true;
+    th->stack_tripwire = th->stack_limit;
 }
 
 /* Every C path that recurses without calling a method calls this at each
@@ -295,7 +305,7 @@ static void init_main_thread(char *stack_base)
     size_t margin = size / 4 < STACK_MARGIN ? size / 4 : STACK_MARGIN;
     main_thread.stack_base = stack_base;
     main_thread.stack_lo = lo;
-    main_thread.stack_limit = lo + margin;
+    main_thread.stack_limit = main_thread.stack_tripwire = lo + margin;
     main_thread.errinfo = Qnil;
     main_thread.self = Qnil;
     main_thread.locals = Qnil;

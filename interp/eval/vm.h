@@ -101,6 +101,8 @@ struct thread {
     VALUE errinfo;          /* $! */
     char *stack_base;       /* highest address of the C stack */
     char *stack_limit;      /* lowest address Ruby code may reach */
+    char *stack_tripwire;   /* the stack checks' bound: the limit, or above it until */
+    bool stack_went_deep;   /* a check found the stack below its shallow part */
     char *stack_lo;         /* lowest address of the C stack */
     VALUE self;             /* the Thread object */
     VALUE locals;           /* Thread#[] hash (lazily created) */

@@ -90,3 +90,15 @@ test "hackysack's players commit #{PAGES} stack page(s) each, blocked and after"
   assert blocked < PAGES * 4096 + 512, "#{blocked} bytes of stack per blocked player (#{CONTEXT})"
   assert ended < PAGES * 4096 + 512, "#{ended} bytes of stack per ended player (#{CONTEXT})"
 end
+
+def dig(n) n == 0 ? 0 : 1 + dig(n - 1) end
+
+test "a thread that went deep gives those pages back when it ends" do
+  n = 32
+  before = stack_resident
+  threads = Array.new(n) { Thread.new { dig(3000) } }
+  threads.each { |t| assert_equal 3000, t.value }
+  per_thread = (stack_resident - before) / n
+  # 3,000 levels are hundreds of KB of stack each; what stays is the top
+  assert per_thread < 32 * 1024, "#{per_thread} bytes of stack kept per ended thread"
+end

@@ -104,6 +104,7 @@ static void thread_entry(void)
     else if (state == TAG_FATAL) t->killed = true;
     t->t.frame = NULL;
     t->t.tag = NULL;
+    t->g.stack_went_deep = t->t.stack_went_deep;
     sched_exit();
 }
 
@@ -120,6 +121,11 @@ static void thread_give_stack(struct rthread *t)
     t->t.stack_lo = t->g.stack_lo;
     t->t.stack_base = t->g.stack_hi;
     t->t.stack_limit = t->g.stack_lo + margin;
+    /* until a check passes the shallow part, the thread's death gives
+       back only that part of its stack (stack_retire) */
+    char *shallow_end = t->g.stack_hi - STACK_SHALLOW;
+    t->t.stack_tripwire = shallow_end > t->t.stack_limit ? shallow_end : t->t.stack_limit;
+    t->t.stack_went_deep = false;
 }
 
 static struct rthread *thread_prepare(VALUE klass)
