@@ -590,9 +590,8 @@ bool sched_prepare(struct gthread *t, void (*entry)(void))
 {
     char *lo;
     size_t size;
-    t->stack = stack_alloc(&lo, &size, &t->stack_guarded);
+    t->stack = stack_alloc(&lo, &size, &t->stack_guarded, &t->canary_below);
     if (!t->stack) return false;
-    t->canary_below = stack_canary_below(t->stack);
     /* Stacks are a power of two apart: start each at a different offset in
        its page so that the hot tops of several threads do not compete for
        the same cache sets.  The offsets stay small: a hackysack player

@@ -190,21 +190,14 @@ static bool add_region(void)
 }
 
 /* ------------------------------------------------------------ stacks */
-/* The slot below this stack's still has its canary (a stack at the bottom
-   of its region has the region's guard page below it instead). */
-const uint64_t *stack_canary_below(void *stack)
-{
-    char *slot = stack;
-    struct region *r = region_of(slot);
-    if (!r || r->guarded || slot == r->base) return NULL;
-    return canary_of(slot - pool.size);
-}
-
-void *stack_alloc(char **lo, size_t *size, bool *guarded)
+void *stack_alloc(char **lo, size_t *size, bool *guarded, const uint64_t **canary_below)
 {
     if (!pool.nfree && !add_region()) return NULL;
     char *base = pool.free[--pool.nfree];
-    *guarded = region_of(base)->guarded;
+    const struct region *r = region_of(base);
+    *guarded = r->guarded;
+    /* the slot at the bottom of a region has the region's guard below it */
+    *canary_below = r->guarded || base == r->base ? NULL : canary_of(base - pool.size);
     *lo = base + PAGE;
     *size = pool.size - PAGE - TOP_RESERVE;
     return base;

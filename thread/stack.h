@@ -10,7 +10,7 @@ void stack_pool_init(void);
 /* A stack: its usable range [*lo, *lo + *size).  NULL when the address
    space is exhausted.  *guarded tells whether a guard page lies below it
    (otherwise its canary must be checked when it is switched out). */
-void *stack_alloc(char **lo, size_t *size, bool *guarded);
+void *stack_alloc(char **lo, size_t *size, bool *guarded, const uint64_t **canary_below);
 /* Give the deep pages of a stack back to the kernel: all of them when it
    went deep, else those of its shallow part, the top STACK_SHALLOW bytes
    (an madvise of 8 MB walks the page tables of all of it, and was half
@@ -24,11 +24,10 @@ void *stack_alloc(char **lo, size_t *size, bool *guarded);
 char *stack_retire(void *stack, bool on_it, bool went_deep);
 void stack_release(void *stack, char *cleared_below);
 /* An unguarded stack has not run into the slot below it while its
-   canary, at the top of that slot, is intact: the words to check, found
-   once when the stack is handed out (NULL: a guard page is below). */
+   canary, at the top of that slot, is intact: stack_alloc gives the words
+   to check (*canary_below; NULL: a guard page is below). */
 #define STACK_CANARY 0x5ca1ab1e0ddba11ull
 #define STACK_CANARY_WORDS 4
-const uint64_t *stack_canary_below(void *stack);
 static inline bool stack_canary_intact(const uint64_t *w)
 {
     return w[0] == STACK_CANARY && w[STACK_CANARY_WORDS - 1] == STACK_CANARY;
