@@ -404,6 +404,9 @@ enum wake_reason sched_block(int wait_for, struct waitq *wq, double deadline)
 {
     struct gthread *cur = S.current;
     if (cur->interrupted) return WAKE_INTERRUPTED;
+    /* the canary the switch checks lies in the neighbour's slot, cold
+       among many threads: fetched while this thread queues itself */
+    if (cur->canary_below) __builtin_prefetch(cur->canary_below);
     sched_critical = false;
     cur->status = GT_BLOCKED;
     cur->wait_for = wait_for | (deadline >= 0 ? WAIT_TIME : 0);
