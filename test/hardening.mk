@@ -26,7 +26,7 @@ fuzz_parse: test/fuzz/fuzz_parse.o $(FUZZ_PARSE_OBJS)
 	$(if $(V),,@echo "  LD      $@")
 	$(Q)$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^
 
-fuzz_run: test/fuzz/fuzz_run.o $(filter-out interp/cli/%.o,$(OBJS))
+fuzz_run: test/fuzz/fuzz_run.o $(filter-out interp/cli/%.o,$(OBJS)) interp/cli/session.o
 	$(if $(V),,@echo "  LD      $@")
 	$(Q)$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
 

@@ -20,9 +20,11 @@ void policy_enqueue(struct gthread *t);   /* t became runnable: queue it */
 void policy_remove(struct gthread *t);    /* take t out of the queue (it runs now, or leaves) */
 struct gthread *policy_pick(void);        /* dequeue the next to run; NULL if none */
 bool policy_any(void);                    /* anything queued? */
-/* Thread.pass: if policy_prefers_other(cur), queue cur and dequeue the
-   thread to run instead; else NULL, and nothing changes. */
-struct gthread *policy_pass(struct gthread *cur);
+/* And, static inline in the policy's file because only sched.c calls it,
+   on every Thread.pass:
+     struct gthread *policy_pass(struct gthread *cur);
+   if policy_prefers_other(cur), queue cur and dequeue the thread to run
+   instead; else NULL, and nothing changes. */
 /* Should a queued thread run instead of cur, at a Thread.pass or a timer
    tick?  (cur is running, not queued.) */
 bool policy_prefers_other(const struct gthread *cur);

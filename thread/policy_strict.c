@@ -87,7 +87,7 @@ struct gthread *policy_pick(void)
     return q_pop(best_level());
 }
 
-inline __attribute__((always_inline)) struct gthread *policy_pass(struct gthread *cur)
+static inline __attribute__((always_inline)) struct gthread *policy_pass(struct gthread *cur)
 {
     if (!Q.nonempty) return NULL;
     int best = best_level();

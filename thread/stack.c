@@ -226,9 +226,15 @@ char *stack_retire(void *stack, bool on_it, bool went_deep)
     if (usable > KEEP_RESIDENT) madvise(lo, usable - KEEP_RESIDENT, MADV_DONTNEED);
     char *top = base + pool.size - PAGE;
     if (!on_it) return top;
+#ifdef MR_SANITIZE
+    /* ASan's memset and unpoisoning run deep below their caller (fuzz_run
+       found them overwriting their own frames): all of it after the switch */
+    return top;
+#endif
     /* The dying thread clears its top page below its own frames, in its
        cache: the next thread, which puts the stack back, clears the rest.
-       The slack keeps this function's callees' frames out of the way. */
+       The slack keeps this function's callees' frames out of the way (a
+       plain memset uses none). */
     uintptr_t sp = (uintptr_t)__builtin_frame_address(0), t = (uintptr_t)top;
     if (sp < t + 1024 || sp >= (uintptr_t)base + pool.size) return top;
     char *below = top + (sp - 512 - t);
