@@ -65,7 +65,7 @@ VALUE io_read_all(struct rio *f)
     }
     VALUE str = io_tainted(str_new_capa(f->rlen + (size > 0 ? size : 1024)));
     if (f->wlen > 0) io_fflush(f);
-    str_cat(str, f->rbuf + f->rpos, f->rlen);
+    if (f->rlen > 0) str_cat(str, f->rbuf + f->rpos, f->rlen);   /* no buffer yet: rbuf is NULL */
     f->rpos = f->rlen = 0;
     for (;;) {
         long len = RSTRING_LEN(str);
@@ -255,6 +255,7 @@ static long length_arg(VALUE v)
 static long take_buffered(struct rio *f, VALUE str, long n)
 {
     if (n > f->rlen) n = f->rlen;
+    if (n == 0) return 0;                  /* rbuf may not exist yet */
     str_cat(str, f->rbuf + f->rpos, n);
     f->rpos += n;
     f->rlen -= n;
