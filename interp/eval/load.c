@@ -45,14 +45,32 @@ static VALUE read_file(const char *path)
 }
 
 /* Parse and run a file at the top level; raises SyntaxError on bad code. */
-VALUE vm_run_file(const char *path)
+static VALUE parse_file(const char *path)
 {
     VALUE src = read_file(path);
     struct parse_error err;
     VALUE script = vm_parse_main(RSTRING_PTR(src), (size_t)RSTRING_LEN(src), path, 1, PARSE_FILE, &err);
     GC_GUARD(src);
     if (!script) exc_raise_str(vm.c.SyntaxError, str_new_cstr(err.message));
-    return vm_run_script(script, vm.top_self, vm.top_cref, NULL, NULL, FRAME_TOP);
+    return script;
+}
+
+VALUE vm_run_file(const char *path)
+{
+    return vm_run_script(parse_file(path), vm.top_self, vm.top_cref, NULL, NULL, FRAME_TOP);
+}
+
+/* load(file, true), as 1.8.7: the file runs in an anonymous module (its
+   constants, modules and methods go there, Module.nesting shows it), with
+   self a copy of main extended with that module. */
+static VALUE run_file_wrapped(const char *path)
+{
+    VALUE script = parse_file(path);
+    VALUE wrapper = module_new();
+    VALUE self = vm_call0(vm.top_self, sym_intern_cstr("clone"));
+    vm_call1(self, sym_intern_cstr("extend"), wrapper);
+    VALUE cref = cref_new(wrapper, vm.top_cref);
+    return vm_run_script(script, self, cref, NULL, NULL, FRAME_TOP);
 }
 
 /* ------------------------------------------------------------ finding files */
@@ -279,7 +297,8 @@ static VALUE k_load(VALUE self, int argc, const VALUE *argv)
     VALUE path = find_file(expand_home(written));
     if (NIL_P(path)) exc_raise(vm.c.LoadError, "no such file to load -- %s", RSTRING_PTR(written));
     path_safe_check(path);
-    vm_run_file(RSTRING_PTR(path));      /* the wrap flag (argv[1]) is not supported */
+    if (argc > 1 && RTEST(argv[1])) run_file_wrapped(RSTRING_PTR(path));
+    else vm_run_file(RSTRING_PTR(path));
     GC_GUARD(path);
     return Qtrue;
 }

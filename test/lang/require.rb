@@ -1,6 +1,6 @@
 # require and load as 1.8.7: feature names in $" as written (with the
 # extension found, ~ expanded), a name already in $" is not loaded again,
-# load adds no extension.
+# load adds no extension, and load(file, true) wraps the file in a module.
 require 'assert'
 
 DIR = File.join(ENV['TMPDIR'] || '/tmp', "mr-require-#{$$}")
@@ -82,4 +82,25 @@ test "thread is thread.rb" do
   require "thread"
   assert_true $".include?("thread.rb")
   assert_false require("thread.rb")
+end
+
+write "rqwrap.rb", <<'SRC'
+RqWrapConst = 1
+module RqWrapMod; end
+def rq_wrap_m; :m; end
+$rq_log << [self.inspect, self.class, Module.nesting.size, RqWrapConst, rq_wrap_m, self.equal?(TOPLEVEL_BINDING.eval("self"))]
+SRC
+
+test "load(file, true) runs the file in an anonymous module" do
+  $rq_log.clear
+  assert_true load("rqwrap.rb", true)
+  assert_equal [["main", Object, 1, 1, :m, false]], $rq_log
+  assert_nil defined?(RqWrapConst)
+  assert_nil defined?(RqWrapMod)
+  assert_false respond_to?(:rq_wrap_m, true)
+  assert_true load("rqwrap.rb", false)
+  assert_equal "constant", defined?(RqWrapConst)
+  assert_equal 0, $rq_log[1][2]
+  assert_true $rq_log[1][5]
+  assert_true respond_to?(:rq_wrap_m, true)
 end
