@@ -137,6 +137,17 @@ static void pattern_desc(char *buf, size_t n, const char *src, long len)
     snprintf(buf, n, "%.*s", (int)RSTRING_LEN(s), RSTRING_PTR(s));
 }
 
+/* The index of the ']' closing the character class that opens at s[i]
+   (len when it is not closed): a ']' first, or after '^', is a member. */
+static long class_end(const char *s, long len, long i)
+{
+    i++;
+    if (i < len && s[i] == '^') i++;
+    if (i < len && s[i] == ']') i++;
+    while (i < len && s[i] != ']') i += s[i] == '\\' ? 2 : 1;
+    return i;
+}
+
 /* Where 1.8.7's engine complains of a repeat with nothing to repeat ("*a",
    "(+)", "a|?"): the 1-based position of that operator, 0 if none. */
 static long bare_repeat_pos(const char *s, long len)
@@ -146,10 +157,7 @@ static long bare_repeat_pos(const char *s, long len)
         char c = s[i];
         if (c == '\\') { i++; atom = true; }
         else if (c == '[') {
-            i++;
-            if (i < len && s[i] == '^') i++;
-            if (i < len && s[i] == ']') i++;
-            while (i < len && s[i] != ']') i += s[i] == '\\' ? 2 : 1;
+            i = class_end(s, len, i);
             atom = true;
         } else if (c == '(') {
             if (i + 1 < len && s[i + 1] == '?')
@@ -181,10 +189,7 @@ static long anchor_repeats(const char *s, long len, VALUE *wrapped)
         bool anchor = false;
         if (c == '\\' && i + 1 < len) { anchor = strchr("bBAzZG", s[i + 1]) != NULL; next = i + 2; }
         else if (c == '[') {
-            i++;
-            if (i < len && s[i] == '^') i++;
-            if (i < len && s[i] == ']') i++;
-            while (i < len && s[i] != ']') i += s[i] == '\\' ? 2 : 1;
+            i = class_end(s, len, i);
             atom = true;
             continue;
         } else if (c == '(') {
