@@ -30,7 +30,8 @@
 #define INITIAL_PAGES 16
 #define FREE_MIN_RATIO 0.5
 #define WORK_PER_FREE_SLOT 2      /* references marked per slot left free */
-#define MALLOC_LIMIT_MIN (8 * 1024 * 1024)
+#define IMMEDIATES_PER_WORK 8     /* an immediate in a scanned body costs an eighth of a reference */
+#define MALLOC_LIMIT_MIN (2 * 1024 * 1024)   /* garbage bodies a small heap lets pile up */
 #define MALLOC_PER_WORK 16        /* bytes malloc'd per reference marked before a collection */
 
 struct page {
@@ -54,6 +55,7 @@ static struct {
     bool (*late_marker)(bool final);
     size_t malloc_increase, malloc_limit;
     size_t mark_work;             /* references visited by the running collection */
+    size_t mark_immediates;       /* immediates among them (no object to visit) */
     size_t last_work;             /* and by the last one: the live graph's size */
     size_t mem_limit;             /* gc_set_limit: budget in bytes, 0 for none */
     bool over_limit;              /* NoMemoryError raised, not yet back below */
@@ -159,8 +161,11 @@ bool gc_is_object(VALUE v)
 /* ------------------------------------------------------------ marking */
 void gc_mark(VALUE v)
 {
+    if (!HEAP_P(v)) {
+        heap.mark_immediates++;
+        return;
+    }
     heap.mark_work++;
-    if (!HEAP_P(v)) return;
     struct RBasic *b = RBASIC(v);
     if (b->flags & FL_MARK) return;
     b->flags |= FL_MARK;
@@ -534,7 +539,7 @@ static void collect(void)
 {
     if (heap.collecting) mr_bug("GC re-entered");
     heap.collecting = true;
-    heap.mark_work = 0;
+    heap.mark_work = heap.mark_immediates = 0;
     for (size_t i = 0; i < heap.nroots; i++) gc_mark(*heap.roots[i]);
     for (size_t i = 0; i < heap.nmarkers; i++) heap.markers[i]();
     mark_vm();
@@ -549,7 +554,7 @@ static void collect(void)
     clear_weak();
     sweep();
     heap.count++;
-    heap.last_work = heap.mark_work;
+    heap.last_work = heap.mark_work + heap.mark_immediates / IMMEDIATES_PER_WORK;
     heap.malloc_increase = 0;
     size_t limit = (heap.last_work + heap.total_slots) * MALLOC_PER_WORK;
     heap.malloc_limit = limit > MALLOC_LIMIT_MIN ? limit : MALLOC_LIMIT_MIN;
@@ -589,9 +594,10 @@ static NOINLINE void refill(void)
         collect();
     if (heap.mem_limit) check_limit();
     /* Keep a good share free so the next collection is far away: a
-       collection costs the live graph (a Hash of a million Integers is a
-       million references, one slot) plus the heap, and must be paid for
-       by as many allocations. */
+       collection costs the live graph (objects reached; a Hash of a
+       million Integers is one object and two million immediates, which
+       cost an eighth each) plus the heap, and must be paid for by as many
+       allocations. */
     while (!heap.freelist || heap.free_slots < heap.total_slots * FREE_MIN_RATIO ||
            heap.free_slots < heap.last_work / WORK_PER_FREE_SLOT) {
         size_t grow = heap.npages / 2 + 1;

@@ -1,0 +1,36 @@
+# gc_heap.rb: how much memory the collector keeps.  The figures are the
+# process's own resident size (VmRSS), compared within one run.
+require 'assert'
+
+def resident_kb
+  File.read("/proc/self/status")[/^VmRSS:\s+(\d+) kB/, 1].to_i
+end
+
+VERSION_LINE = `#{File.readlink("/proc/self/exe")} -v`
+SANITIZED = VERSION_LINE =~ /build=\S*asan/
+
+# A collection visits every element of a big Array, but an Integer in it is
+# not an object to mark: the heap is not sized as if each were one.
+test "a big Array of Integers does not make the heap grow by its size" do
+  n = 2_000_000
+  big = Array.new(n) { |i| i }
+  GC.start
+  before = resident_kb
+  300_000.times { "short" + "" }     # short-lived slots, nothing malloc'd
+  grown = resident_kb - before
+  assert(grown < n * 8 / 1024, "heap grew #{grown} kB for an Array of #{n * 8 / 1024} kB")
+  assert_equal(n, big.size)
+end
+
+# Garbage malloc'd by bodies (long Strings and Arrays) is collected before
+# it piles up, also while few objects are made.  (AddressSanitizer keeps
+# freed memory in quarantine: resident size says nothing there.)
+unless SANITIZED
+  test "malloc'd garbage is collected before it piles up" do
+    GC.start
+    before = resident_kb
+    20_000.times { Array.new(1000, 1) }    # 8 kB each, 160 MB in all
+    grown = resident_kb - before
+    assert(grown < 6 * 1024, "resident size grew #{grown} kB")
+  end
+end
