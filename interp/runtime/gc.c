@@ -3,6 +3,8 @@
  * Invariants
  *  - Every heap object occupies one 48-byte slot in a 64 KiB page.  A free
  *    slot has type T_NONE and links to the next free slot through klass.
+ *    A page's slots from its fresh mark on were never used: zero, on no
+ *    list, not resident until take_fresh hands them out.
  *  - Marking is precise for the heap (each type marks what it references)
  *    and conservative for C stacks: any word of a thread's stack, or of the
  *    registers it saved at its last switch, that points into a live slot
@@ -17,6 +19,7 @@
  */
 #include <malloc.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <string.h>
 #include <setjmp.h>
 #include "internal.h"
@@ -37,6 +40,7 @@
 struct page {
     char *start;      /* first slot */
     char *end;        /* past the last slot */
+    char *fresh;      /* slots from here on were never handed out (zero) */
 };
 
 static struct {
@@ -45,7 +49,9 @@ static struct {
     struct page **page_set;       /* open addressing on page address, for slot_of */
     size_t page_set_size;         /* power of two, at least 2 * npages */
     VALUE freelist;
-    size_t total_slots, free_slots;
+    size_t total_slots, free_slots;  /* free_slots counts the fresh ones */
+    struct page **fresh_pages;    /* pages with fresh slots (a stack) */
+    size_t nfresh_pages, fresh_slots;
     VALUE *mstack;                /* mark stack */
     size_t msp, mcapa;
     VALUE **roots;
@@ -104,34 +110,78 @@ static void page_set_add(struct page *pg)
    room in which NoMemoryError is raised and rescued. */
 static char *reserve_page;
 
+/* Pages come from the kernel zeroed, FRESH_CHUNK at a time, and stay
+   untouched (not resident) until their slots are handed out. */
+#define FRESH_CHUNK 16
+#define FRESH_BATCH 256          /* slots moved to the free list at a time */
+
+static char *page_memory(void)
+{
+    static char *next, *end;
+    if (next == end) {
+        size_t len = FRESH_CHUNK * PAGE_SIZE, span = len + PAGE_SIZE;
+        char *m = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m == MAP_FAILED) return NULL;
+        char *a = (char *)(((uintptr_t)m + PAGE_SIZE - 1) & ~(uintptr_t)(PAGE_SIZE - 1));
+        if (a > m) munmap(m, (size_t)(a - m));
+        if (a + len < m + span) munmap(a + len, (size_t)(m + span - (a + len)));
+        next = a;
+        end = a + len;
+    }
+    char *p = next;
+    next += PAGE_SIZE;
+    return p;
+}
+
 static void link_page(char *mem)
 {
     struct page *pg = (struct page *)mem;
-    pg->start = mem + PAGE_HEADER;
+    pg->start = pg->fresh = mem + PAGE_HEADER;
     pg->end = pg->start + PAGE_SLOTS * GC_SLOT_SIZE;
-    memset(pg->start, 0, PAGE_SLOTS * GC_SLOT_SIZE);
-    for (char *p = pg->end - GC_SLOT_SIZE; p >= pg->start; p -= GC_SLOT_SIZE) {
-        RBASIC(p)->klass = heap.freelist;
-        heap.freelist = (VALUE)p;
-    }
     if (heap.npages == heap.page_capa) {
         heap.page_capa = heap.page_capa ? heap.page_capa * 2 : 64;
         heap.pages = xrealloc(heap.pages, heap.page_capa * sizeof(struct page *));
+        heap.fresh_pages = xrealloc(heap.fresh_pages, heap.page_capa * sizeof(struct page *));
     }
     page_set_add(pg);
     size_t i = heap.npages;
     while (i > 0 && heap.pages[i - 1] > pg) { heap.pages[i] = heap.pages[i - 1]; i--; }
     heap.pages[i] = pg;
     heap.npages++;
+    heap.fresh_pages[heap.nfresh_pages++] = pg;
     heap.total_slots += PAGE_SLOTS;
     heap.free_slots += PAGE_SLOTS;
+    heap.fresh_slots += PAGE_SLOTS;
 }
 
 static bool add_page(void)
 {
-    char *mem = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
+    char *mem = page_memory();
     if (mem) link_page(mem);
     return mem != NULL;
+}
+
+/* Move up to FRESH_BATCH never-used slots to the free list; false if
+   every page has been used up. */
+static bool take_fresh(void)
+{
+    while (heap.nfresh_pages) {
+        struct page *pg = heap.fresh_pages[heap.nfresh_pages - 1];
+        if (pg->fresh == pg->end) {
+            heap.nfresh_pages--;
+            continue;
+        }
+        char *lim = pg->fresh + FRESH_BATCH * GC_SLOT_SIZE;
+        if (lim > pg->end) lim = pg->end;
+        for (char *p = lim - GC_SLOT_SIZE; p >= pg->fresh; p -= GC_SLOT_SIZE) {
+            RBASIC(p)->klass = heap.freelist;
+            heap.freelist = (VALUE)p;
+        }
+        heap.fresh_slots -= (size_t)(lim - pg->fresh) / GC_SLOT_SIZE;
+        pg->fresh = lim;
+        return true;
+    }
+    return false;
 }
 
 /* The slot containing address p, or 0 if p is not inside a slot. */
@@ -159,12 +209,8 @@ bool gc_is_object(VALUE v)
 }
 
 /* ------------------------------------------------------------ marking */
-void gc_mark(VALUE v)
+static inline void mark_object(VALUE v)
 {
-    if (!HEAP_P(v)) {
-        heap.mark_immediates++;
-        return;
-    }
     heap.mark_work++;
     struct RBasic *b = RBASIC(v);
     if (b->flags & FL_MARK) return;
@@ -176,9 +222,20 @@ void gc_mark(VALUE v)
     heap.mstack[heap.msp++] = v;
 }
 
+void gc_mark(VALUE v)
+{
+    if (HEAP_P(v)) mark_object(v);
+    else heap.mark_immediates++;
+}
+
 void gc_mark_values(const VALUE *p, size_t n)
 {
-    for (size_t i = 0; i < n; i++) gc_mark(p[i]);
+    size_t immediates = 0;     /* counted here: an Array of Integers is a tight loop */
+    for (size_t i = 0; i < n; i++) {
+        if (HEAP_P(p[i])) mark_object(p[i]);
+        else immediates++;
+    }
+    heap.mark_immediates += immediates;
 }
 
 static void mark_maybe(VALUE w)
@@ -516,10 +573,10 @@ static void free_object(VALUE v)
 static void sweep(void)
 {
     heap.freelist = 0;
-    heap.free_slots = 0;
+    heap.free_slots = heap.fresh_slots;
     for (size_t i = heap.npages; i-- > 0;) {
         struct page *pg = heap.pages[i];
-        for (char *p = pg->end - GC_SLOT_SIZE; p >= pg->start; p -= GC_SLOT_SIZE) {
+        for (char *p = pg->fresh - GC_SLOT_SIZE; p >= pg->start; p -= GC_SLOT_SIZE) {
             struct RBasic *b = (struct RBasic *)p;
             if (b->flags & FL_MARK) { b->flags &= ~(VALUE)FL_MARK; continue; }
             if ((b->flags & FL_TYPE_MASK) != T_NONE) free_object((VALUE)p);
@@ -578,10 +635,11 @@ static void check_limit(void);
    The reserve comes back once memory does. */
 static void out_of_heap(void)
 {
-    if (heap.freelist) return;
+    if (heap.freelist || take_fresh()) return;
     if (reserve_page && !heap.collecting && nomem_error) {
         link_page(reserve_page);
         reserve_page = NULL;
+        take_fresh();
         exc_raise_obj(nomem_error);
     }
     mr_bug("out of memory for the object heap");
@@ -589,6 +647,7 @@ static void out_of_heap(void)
 
 static NOINLINE void refill(void)
 {
+    if (!heap.stress && !heap.want_gc && take_fresh()) return;
     if (!heap.disabled && !heap.collecting &&
         (heap.stress || heap.want_gc || heap.total_slots >= INITIAL_PAGES * PAGE_SLOTS))
         collect();
@@ -598,13 +657,14 @@ static NOINLINE void refill(void)
        million Integers is one object and two million immediates, which
        cost an eighth each) plus the heap, and must be paid for by as many
        allocations. */
-    while (!heap.freelist || heap.free_slots < heap.total_slots * FREE_MIN_RATIO ||
+    while (heap.free_slots < heap.total_slots * FREE_MIN_RATIO ||
            heap.free_slots < heap.last_work / WORK_PER_FREE_SLOT) {
         size_t grow = heap.npages / 2 + 1;
         for (size_t i = 0; i < grow; i++)
             if (!add_page()) return out_of_heap();
     }
-    if (!reserve_page) reserve_page = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
+    if (!heap.freelist && !take_fresh() && !(add_page() && take_fresh())) return out_of_heap();
+    if (!reserve_page) reserve_page = page_memory();
 }
 
 static NOINLINE VALUE new_obj_slow(enum vtype type, VALUE klass)
@@ -685,7 +745,7 @@ void gc_each_object(void (*fn)(VALUE obj, void *arg), void *arg)
 {
     for (size_t i = 0; i < heap.npages; i++) {
         struct page *pg = heap.pages[i];
-        for (char *p = pg->start; p < pg->end; p += GC_SLOT_SIZE) {
+        for (char *p = pg->start; p < pg->fresh; p += GC_SLOT_SIZE) {
             enum vtype t = BUILTIN_TYPE((VALUE)p);
             if (t != T_NONE && t < T_ENV && RBASIC(p)->klass) fn((VALUE)p, arg);
         }
@@ -701,15 +761,16 @@ static void raise_no_memory(size_t n)
 }
 
 /* ------------------------------------------------------------ memory budget */
-/* Bytes malloc has handed out and not taken back (the heap pages are
-   malloc'd too).  Under AddressSanitizer malloc is ASan's, which keeps
-   its own count; glibc's mallinfo2 would see nothing. */
+/* Bytes malloc has handed out and not taken back, and the heap pages.
+   Under AddressSanitizer malloc is ASan's, which keeps its own count;
+   glibc's mallinfo2 would see nothing. */
 extern size_t __sanitizer_get_current_allocated_bytes(void) __attribute__((weak));
 static size_t memory_in_use(void)
 {
-    if (__sanitizer_get_current_allocated_bytes) return __sanitizer_get_current_allocated_bytes();
+    size_t pages = heap.npages * (size_t)PAGE_SIZE;
+    if (__sanitizer_get_current_allocated_bytes) return __sanitizer_get_current_allocated_bytes() + pages;
     struct mallinfo2 mi = mallinfo2();
-    return mi.uordblks + mi.hblkhd;
+    return mi.uordblks + mi.hblkhd + pages;
 }
 
 /* Called after each collection while a budget is set.  Past the budget,
@@ -747,7 +808,7 @@ void gc_init(void *stack_base, bool stress)
     heap.stress = heap.slow = stress;
     heap.malloc_limit = MALLOC_LIMIT_MIN;
     heap.main_stack_base = stack_base;
-    reserve_page = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
+    reserve_page = page_memory();
     for (int i = 0; i < INITIAL_PAGES; i++)
         if (!add_page()) mr_bug("out of memory for the object heap");
 }

@@ -9,19 +9,6 @@ end
 VERSION_LINE = `#{File.readlink("/proc/self/exe")} -v`
 SANITIZED = VERSION_LINE =~ /build=\S*asan/
 
-# A collection visits every element of a big Array, but an Integer in it is
-# not an object to mark: the heap is not sized as if each were one.
-test "a big Array of Integers does not make the heap grow by its size" do
-  n = 2_000_000
-  big = Array.new(n) { |i| i }
-  GC.start
-  before = resident_kb
-  300_000.times { "short" + "" }     # short-lived slots, nothing malloc'd
-  grown = resident_kb - before
-  assert(grown < n * 8 / 1024, "heap grew #{grown} kB for an Array of #{n * 8 / 1024} kB")
-  assert_equal(n, big.size)
-end
-
 # Garbage malloc'd by bodies (long Strings and Arrays) is collected before
 # it piles up, also while few objects are made.  (AddressSanitizer keeps
 # freed memory in quarantine: resident size says nothing there.)
@@ -33,4 +20,30 @@ unless SANITIZED
     grown = resident_kb - before
     assert(grown < 6 * 1024, "resident size grew #{grown} kB")
   end
+end
+
+# The heap's pages are resident once their slots are used, not when the
+# heap grows: 200,000 new objects (9,375 kB of slots) make the heap grow
+# to twice that, of which they use half.
+test "heap pages become resident when used" do
+  GC.start
+  before = resident_kb
+  kept = Array.new(200_000) { Object.new }
+  grown = resident_kb - before
+  slots_kb = 200_000 * 48 / 1024
+  assert(grown < slots_kb * 3 / 2, "resident size grew #{grown} kB for #{slots_kb} kB of objects")
+  assert_equal(200_000, kept.size)
+end
+
+# A collection visits every element of a big Array, but an Integer in it is
+# not an object to mark: the heap is not sized as if each were one.
+test "a big Array of Integers does not make the heap grow by its size" do
+  n = 2_000_000
+  big = Array.new(n) { |i| i }
+  GC.start
+  before = resident_kb
+  300_000.times { "short" + "" }     # short-lived slots, nothing malloc'd
+  grown = resident_kb - before
+  assert(grown < n * 8 / 1024, "heap grew #{grown} kB for an Array of #{n * 8 / 1024} kB")
+  assert_equal(n, big.size)
 end
