@@ -6,7 +6,7 @@
 #include "eval.h"
 
 /* ------------------------------------------------------------ locals */
-static VALUE ev_lvar0(struct node *n, struct frame *f)
+VALUE ev_lvar0(struct node *n, struct frame *f)
 {
     return f->env->vars[((struct node_lvar *)n)->idx];
 }
