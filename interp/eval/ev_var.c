@@ -339,7 +339,14 @@ VALUE ev_assign(struct node *t, VALUE val, struct frame *f)
 VALUE ev_masgn_values(const struct node_mlhs *lhs, VALUE ary, struct frame *f)
 {
     long len = RARRAY_LEN(ary);
-    for (int i = 0; i < lhs->n; i++) ev_assign(lhs->targets[i], i < len ? RARRAY_PTR(ary)[i] : Qnil, f);
+    for (int i = 0; i < lhs->n; i++) {
+        struct node *t = lhs->targets[i];
+        VALUE v = i < len ? RARRAY_PTR(ary)[i] : Qnil;
+        if (t->type == NODE_LASGN && ((struct node_lvar *)t)->depth == 0)   /* `l, r = tree` */
+            f->env->vars[((struct node_lvar *)t)->idx] = v;
+        else
+            ev_assign(t, v, f);
+    }
     if (lhs->splat)
         ev_assign(lhs->splat, len > lhs->n ? ary_subseq(ary, lhs->n, len - lhs->n) : ary_new(), f);
     return ary;
