@@ -11,7 +11,8 @@
  *    marks that slot (interior pointers count, so a char* into an embedded
  *    string keeps the string alive).
  *  - Marking uses an explicit stack, never C recursion: a collection may
- *    start on a small green-thread stack.
+ *    start on a small green-thread stack.  Objects are pushed unread and
+ *    marked when they leave it, through a ring that hides the fetch.
  *  - A collection runs only inside gc_new_obj or gc_start; allocating while
  *    marking or sweeping is a bug.
  * Roots: registered C globals, registered marker functions (threads,
@@ -209,12 +210,11 @@ bool gc_is_object(VALUE v)
 }
 
 /* ------------------------------------------------------------ marking */
+/* An object is pushed unread, marked or not: its header is fetched while
+   others are marked (drain_mark_stack), not waited for here. */
 static inline void mark_object(VALUE v)
 {
     heap.mark_work++;
-    struct RBasic *b = RBASIC(v);
-    if (b->flags & FL_MARK) return;
-    b->flags |= FL_MARK;
     if (heap.msp == heap.mcapa) {
         heap.mcapa = heap.mcapa ? heap.mcapa * 2 : 4096;
         heap.mstack = xrealloc(heap.mstack, heap.mcapa * sizeof(VALUE));
@@ -508,9 +508,37 @@ static void mark_children(VALUE v)
     if (b->flags & FL_EXIVAR) ivar_gc_mark_generic(v);
 }
 
+/* What leaves the stack waits MARK_AHEAD turns in a ring, its header
+   being fetched meanwhile, before it is marked and scanned. */
+#define MARK_AHEAD 32
+
 static void drain_mark_stack(void)
 {
-    while (heap.msp) mark_children(heap.mstack[--heap.msp]);
+    VALUE ring[MARK_AHEAD];
+    unsigned head = 0, queued = 0;
+    for (;;) {
+        VALUE v;
+        if (heap.msp) {
+            VALUE next = heap.mstack[--heap.msp];
+            __builtin_prefetch((const void *)next, 1);
+            if (queued < MARK_AHEAD) {
+                ring[(head + queued++) % MARK_AHEAD] = next;
+                continue;
+            }
+            v = ring[head];
+            ring[head] = next;
+        } else if (queued) {
+            v = ring[head];
+            queued--;
+        } else {
+            return;
+        }
+        head = (head + 1) % MARK_AHEAD;
+        struct RBasic *b = RBASIC(v);
+        if (b->flags & FL_MARK) continue;
+        b->flags |= FL_MARK;
+        mark_children(v);
+    }
 }
 
 /* ------------------------------------------------------------ weak references */
