@@ -154,6 +154,9 @@ static int run_at_exit_handlers(void)
 static int finish(int state)
 {
     int at_exit_status = run_at_exit_handlers();
+    VALUE err = vm.th->errinfo;
+    thread_end_others();
+    vm.th->errinfo = err;
     int status = report_end(state);
     if (at_exit_status >= 0) { status = at_exit_status; die_by_signal = 0; }
     else if (at_exit_status == -2 && state == 0) status = 1;

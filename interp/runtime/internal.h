@@ -148,6 +148,8 @@ void thread_init(void);      /* thread/ */
 extern double (*time_clock_hook)(double real);   /* core/time.c: the schedule modes' clock */
 extern void (*random_seed_hook)(uint32_t w[4]);  /* core/random.c: their rand seed */
 bool thread_kill_others(int rounds);    /* embedders: end every other thread */
+void thread_end_others(void);           /* the program's end: kill, wait for their ensure clauses */
+bool thread_ending(void);               /* thread_end_others has begun */
 void marshal_init(void);
 void module_init(void);
 void vm_init_all(void);

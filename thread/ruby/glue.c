@@ -58,7 +58,7 @@ void glue_report_deadlock(void)
 void sched_hook_deadlock(struct gthread *cur)
 {
     struct rthread *m = rt_of(sched_main());
-    glue_report_deadlock();
+    if (!thread_ending()) glue_report_deadlock();   /* at the end, waiting just stops */
     m->t.pending_exc = exc_new_fmt(vm.c.Fatal, "Thread(0x%lx): deadlock", (unsigned long)m->t.self);
     m->t.pending |= PENDING_RAISE;
     sched_interrupt(&m->g);

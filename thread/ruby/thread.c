@@ -10,6 +10,7 @@
 #define HIDDEN_THREAD_COST (16 * 1024)   /* stack pages, roughly */
 
 static bool abort_on_exception;
+static bool ending;            /* thread_end_others has begun */
 static VALUE default_group;
 
 /* ------------------------------------------------------------ Thread objects */
@@ -58,7 +59,8 @@ const char *thread_status_name(struct rthread *t)
 {
     if (t->g.status == GT_DEAD) return "dead";
     if (t->t.pending & PENDING_KILL) return "aborting";
-    return t->g.status == GT_BLOCKED ? "sleep" : "run";
+    if (t->g.status == GT_BLOCKED) return "sleep";
+    return t->killed ? "aborting" : "run";     /* running its ensure clauses */
 }
 
 static VALUE thread_status_value(struct rthread *t)
@@ -82,6 +84,7 @@ static VALUE run_thread_block(void *arg)
 static void thread_died_by(struct rthread *t, VALUE exc)
 {
     t->exception = exc;
+    if (ending) return;
     if (abort_on_exception || t->abort_on_exception || obj_is_kind_of(exc, vm.c.SystemExit)) {
         struct rthread *m = RT(vm.main_th);
         m->t.pending_exc = exc;
@@ -290,6 +293,44 @@ bool thread_kill_others(int rounds)
     }
     return sched_count() == 1;
 }
+
+/* The program has ended (after at_exit, before the error report, as
+   1.8.7's ruby_cleanup): every other thread is killed once, newest first,
+   and waited for, so that its ensure clauses run.  What they raise, exit
+   included, goes nowhere.  Threads started meanwhile are waited for, not
+   killed; waiting stops when none can run again (silently), and goes on
+   while one sleeps forever, as in 1.8.7. */
+
+static VALUE wait_for_others(VALUE arg)
+{
+    struct gthread *cur = &rt_current()->g;
+    for (;;) {
+        struct gthread *g = cur->all_next;
+        while (g != cur && rt_of(g)->hidden) g = g->all_next;
+        if (g == cur) return Qnil;
+        struct rthread *t = rt_of(g);
+        while (!dead(t)) glue_block(WAIT_JOIN, &t->g.joiners, t->t.self, -1);
+    }
+}
+
+void thread_end_others(void)
+{
+    struct gthread *cur = &rt_current()->g;
+    ending = true;
+    sched_critical = false;
+    for (struct gthread *g = cur->all_prev; g != cur; g = g->all_prev) {
+        struct rthread *t = rt_of(g);
+        if (t->hidden) continue;
+        t->t.pending |= PENDING_KILL;
+        t->killed = true;
+        sched_interrupt(g);
+    }
+    vm.interrupt = 1;          /* a thread that has not started yet checks at its first safe point */
+    int state;
+    vm_protect(wait_for_others, Qnil, &state);   /* a deadlock ends the wait */
+}
+
+bool thread_ending(void) { return ending; }
 
 static VALUE th_s_kill(VALUE self, int argc, const VALUE *argv) { return th_kill(argv[0], 0, NULL); }
 static VALUE th_s_exit(VALUE self, int argc, const VALUE *argv) { return th_kill(rt_current()->t.self, 0, NULL); }
