@@ -6,10 +6,12 @@ require 'assert'
 RUBY = File.readlink("/proc/self/exe")
 SCRIPT = "#{ENV["TMPDIR"] || "/tmp"}/miniruby_exit_ensure_#{$$}.rb"
 
-# [output (stdout and stderr), exit status] of the program `source`
+# [output (stdout and stderr), exit status] of the program `source`.  The
+# child neither records nor replays a schedule (test/thread/schedule_test.py
+# replays this file): its output does not depend on one.
 def run_child(source)
   File.open(SCRIPT, "w") { |f| f.write(source) }
-  out = IO.popen("#{RUBY} #{SCRIPT} 2>&1") { |io| io.read }
+  out = IO.popen("env -u MINIRUBY_SCHED #{RUBY} #{SCRIPT} 2>&1") { |io| io.read }
   [out, $?.exitstatus]
 ensure
   File.delete(SCRIPT) if File.exist?(SCRIPT)
