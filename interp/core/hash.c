@@ -3,10 +3,11 @@
  * RHash.tab is created on the first insertion (empty hashes are common and
  * cost no malloc), then lives as long as the Hash: its contents change in
  * place, so code holding the pointer across a Ruby call stays safe.
- * While a method iterates, RHash.iter_lev is raised: deleting is allowed
- * (entries become tombstones), adding a new key raises RuntimeError.
- * Behaviour follows Ruby 1.8.7, except that iteration follows insertion
- * order.
+ * While a method iterates, RHash.iter_lev is raised and the table pinned:
+ * deleting leaves tombstones, a new key is added after the entries the
+ * iteration visits (1.8.7 allows both; which new keys its iteration meets
+ * depends on their buckets).  Behaviour follows Ruby 1.8.7, except that
+ * iteration follows insertion order.
  */
 #include <string.h>
 #include "runtime/internal.h"
@@ -64,7 +65,8 @@ static VALUE iter_body(VALUE p)
 {
     struct iter_arg *a = (struct iter_arg *)p;
     VALUE key, val;
-    for (long i = 0; (i = htab_next(tab(a->hash), i, &key, &val)) >= 0; i++) {
+    long end = htab_end(tab(a->hash));     /* keys added meanwhile are not visited */
+    for (long i = 0; (i = htab_next(tab(a->hash), i, &key, &val)) >= 0 && i < end; i++) {
         enum hash_iter r = a->fn(key, val, a->arg);
         if (r == HASH_STOP) break;
         if (r == HASH_DELETE) htab_delete_at(tab(a->hash), i);
@@ -75,6 +77,7 @@ static VALUE iter_body(VALUE p)
 static VALUE iter_done(VALUE hash)
 {
     RHASH(hash)->iter_lev--;
+    htab_unpin(tab(hash));
     return Qnil;
 }
 
@@ -84,6 +87,7 @@ void hash_foreach(VALUE hash, enum hash_iter (*fn)(VALUE key, VALUE val, void *a
     if (hash_size(hash) == 0) return;
     struct iter_arg a = { hash, fn, arg };
     RHASH(hash)->iter_lev++;
+    htab_pin(tab(hash));
     vm_ensure(iter_body, (VALUE)&a, iter_done, hash);
 }
 
@@ -166,16 +170,10 @@ VALUE hash_aref(VALUE hash, VALUE key)
     return v != Qundef ? v : missing_value(hash, key);
 }
 
-static NORETURN void no_new_key(void)
-{
-    exc_raise(vm.c.RuntimeError, "can't add a new key into hash during iteration");
-}
-
 VALUE hash_aset(VALUE hash, VALUE key, VALUE val)
 {
     hash_modify(hash);
     struct hashtab *t = tab_make(hash);
-    if (RHASH(hash)->iter_lev > 0 && htab_lookup(t, key) == Qundef) no_new_key();
     bool added;
     long i = htab_insert(t, key, val, &added);
     /* 1.8: a String key is copied and frozen, so changing it later cannot
@@ -303,7 +301,7 @@ static VALUE hash_replace(VALUE self, int argc, const VALUE *argv)
 static VALUE hash_rehash(VALUE self, int argc, const VALUE *argv)
 {
     hash_modify(self);
-    if (RHASH(self)->iter_lev > 0) exc_raise(vm.c.RuntimeError, "rehash during iteration");
+    if (RHASH(self)->iter_lev > 0) exc_raise(vm.c.RuntimeError, "rehash occurred during iteration");
     if (!tab(self)) return self;
     VALUE fresh = hash_new();
     VALUE key, val;

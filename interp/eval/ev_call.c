@@ -841,12 +841,12 @@ static VALUE opt_aref(struct node *n, struct frame *f)
 }
 
 /* a[i] = v and h[k] = v (ev_attrasgn): true if done here.  Not when
-   it could raise (frozen; an index before the start; a new key while
-   the hash is iterated) or run Ruby code (keys hashed by #hash). */
+   it could raise (frozen; an index before the start) or run Ruby code
+   (keys hashed by #hash). */
 bool ev_opt_aset(VALUE recv, VALUE key, VALUE val)
 {
     if (plain(recv, vm.c.Hash)) {
-        if (FL_TEST(recv, FL_FROZEN) || RHASH(recv)->iter_lev > 0 || !hashed_in_c(key)) return false;
+        if (FL_TEST(recv, FL_FROZEN) || !hashed_in_c(key)) return false;
         hash_aset(recv, key, val);
         return true;
     }

@@ -32,6 +32,7 @@ struct hashtab {
     uint32_t *idx;      /* NULL while capa <= SMALL_MAX */
     long capa, used, count;
     long first;         /* no live entry before this one */
+    long pins;          /* iterations in progress: entry numbers must stay */
     unsigned bits;      /* idx has 1 << bits slots */
     uint64_t gen;
 };
@@ -177,9 +178,20 @@ static void resize(struct hashtab *t, long capa)
     index_build(t);
 }
 
+/* A pinned table grows with its entries (and tombstones) where they are. */
+static void grow_in_place(struct hashtab *t)
+{
+    long capa = t->capa ? t->capa * 2 : MIN_CAPA;
+    t->ent = xrealloc(t->ent, (size_t)capa * sizeof *t->ent);
+    gc_malloc_increase((size_t)(capa - t->capa) * sizeof *t->ent);
+    t->capa = capa;
+    index_build(t);
+}
+
 /* Room for one more entry: grow, or just drop tombstones if they are many. */
 static void make_room(struct hashtab *t)
 {
+    if (t->pins > 0) return grow_in_place(t);
     long want = (t->count + 1) + (t->count + 1) / 2;
     long capa = MIN_CAPA;
     while (capa < want) capa *= 2;
@@ -245,6 +257,9 @@ void htab_swap(struct hashtab *a, struct hashtab *b)
 }
 
 long htab_count(const struct hashtab *t) { return t ? t->count : 0; }
+void htab_pin(struct hashtab *t) { t->pins++; }
+void htab_unpin(struct hashtab *t) { t->pins--; }
+long htab_end(const struct hashtab *t) { return t ? t->used : 0; }
 
 VALUE htab_lookup(struct hashtab *t, VALUE key)
 {

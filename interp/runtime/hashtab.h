@@ -4,8 +4,8 @@
  * array in insertion order, and a separate open-addressed index holds entry
  * numbers.  Deleting leaves a tombstone (key Qundef) in the entry array, so
  * entry numbers stay stable while a Hash is iterated; tombstones are
- * squeezed out when the array fills up (only on inserting a new key, which
- * Hash forbids during iteration).
+ * squeezed out when the array fills up, unless the table is pinned by an
+ * iteration in progress: then it grows with every entry in place.
  *
  * Keys: Fixnums, Symbols, nil/true/false hash by value and compare by
  * identity; Strings by their bytes (str_hash); Floats by value; anything
@@ -40,6 +40,12 @@ void htab_delete_at(struct hashtab *t, long i);
 void htab_delete_all(struct hashtab *t);
 /* Drop every entry and free the arrays (not while iterating). */
 void htab_clear(struct hashtab *t);
+
+/* While pinned (once per iteration in progress), entry numbers stay:
+   new keys go after htab_end's value, tombstones are kept. */
+void htab_pin(struct hashtab *t);
+void htab_unpin(struct hashtab *t);
+long htab_end(const struct hashtab *t);     /* past the last entry number used */
 
 /* Iteration by entry number: the first live entry at or after i, or -1. */
 long htab_next(const struct hashtab *t, long i, VALUE *key, VALUE *val);

@@ -320,17 +320,30 @@ test "changing a hash while iterating" do
   seen = []
   h.each { |k, v| seen << k; h.delete(2) if k == 1 }
   assert_equal [1, 3], seen
+  # 1.8.7 allows new keys; here the iteration does not visit them
   h = {1 => :a, 2 => :b}
-  assert_raise(RuntimeError, "can't add a new key into hash during iteration") do
-    h.each { |k, v| h[k + 100] = v }
-  end
+  seen = []
+  h.each { |k, v| seen << k; h[k + 100] = v }
+  assert_equal [1, 2], seen
+  assert_equal({1 => :a, 2 => :b, 101 => :a, 102 => :b}, h)
   h[5] = :after
-  assert_equal 3, h.size
+  assert_equal 5, h.size
+  h = {}                                   # the table grows while iterated; (1.8.7
+  20.times { |i| h[i] = i }                # meets some new keys, by their buckets)
+  h.each { |k, v| h.delete(k); h[k + 100] = v }
+  assert_equal((100...120).to_a, h.keys.sort)
+  h = {1 => 2}
+  h.each_key { h.delete(1); h[7] = 8 }
+  assert_equal({7 => 8}, h)
+  h = {1 => 2}
+  n = 0
+  h.each { h[n += 1] = n; h.each { h[-n] = 0 } }   # nested iterations
+  assert_equal({1 => 1, -1 => 0}, h)
   h = {1 => :a, 2 => :b}
   h.each { |k, v| h[k] = v.to_s }
   assert_equal({1 => "a", 2 => "b"}, h)
   h = {1 => :a}
-  assert_raise(RuntimeError) { h.each { h.rehash } }
+  assert_raise(RuntimeError, "rehash occurred during iteration") { h.each { h.rehash } }
   h = {1 => 2, 3 => 4}
   h.each { h.clear }
   assert_equal({}, h)
