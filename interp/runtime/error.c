@@ -138,14 +138,25 @@ static void append_born(struct thread *th, struct bt_buf *b, int skip)
         bt_add(b, lz->recs[i].script, lz->recs[i].line, lz->recs[i].mid, lz->recs[i].str);
 }
 
+/* 1.8.7 leaves out a level that called the same method as the level
+   inside it, from the node its own caller stands at: a recursion at one
+   call site shows as two lines, nested C calls of one method as one.
+   f's position is r's node; inner is the level walked before f. */
+static bool repeats_caller(const struct frame *f, const struct frame *r, const struct frame *inner)
+{
+    if (!inner || !f->mid || inner->mid != f->mid || !f->prev || !r) return false;
+    const struct frame *pr = f == r ? frame_ruby(f->prev) : r;   /* f->prev's position */
+    return pr && pr->node == r->node;
+}
+
 static void backtrace_record(struct thread *th, struct bt_buf *b, int skip)
 {
     /* r stays frame_ruby(f), found by one walk per run of C frames: a
        stack of C methods calling each other (== of nested Structs) would
        otherwise cost a walk per frame, quadratic at SystemStackError */
-    struct frame *f = th->frame, *r = frame_ruby(f);
+    struct frame *f = th->frame, *r = frame_ruby(f), *inner = NULL;
     bool hide = false;
-    for (; f; f = f->prev) {
+    for (; f; inner = f, f = f->prev) {
         if (hide) {                  /* where a class body was opened: 1.8.7 shows only the body */
             hide = (f->flags & FRAME_CLASS) != 0;
             if (f == r) r = frame_ruby(f->prev);
@@ -159,7 +170,7 @@ static void backtrace_record(struct thread *th, struct bt_buf *b, int skip)
             if (!at) break;
             struct frame *ar = frame_ruby(at);
             if (shown) bt_add(b, ar ? ar->script : 0, ar && ar->node ? ar->node->line : 0, ID_eval, 0);
-        } else if (shown) {
+        } else if (shown && !repeats_caller(f, r, inner)) {
             frame_record(b, f, r);
         }
         if ((f->flags & FRAME_EVAL) && ARRAY_P(f->bt_tail)) {   /* eval with a Binding */
