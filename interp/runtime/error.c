@@ -658,15 +658,6 @@ static VALUE exc_set_backtrace_m(VALUE self, int argc, const VALUE *argv)
     return bt;
 }
 
-static VALUE exc_equal(VALUE self, int argc, const VALUE *argv)
-{
-    VALUE o = argv[0];
-    if (self == o) return Qtrue;
-    if (obj_class(self) != obj_class(o)) return Qfalse;
-    return BOOL2V(obj_equal(vm_call0(self, ID_message), vm_call0(o, ID_message)) &&
-                  obj_equal(exc_backtrace_get(self), exc_backtrace_get(o)));
-}
-
 static VALUE name_err_initialize(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 2);
@@ -789,7 +780,6 @@ void error_init(void)
     define_method(c->Exception, "inspect", exc_inspect, 0);
     define_method(c->Exception, "backtrace", exc_backtrace_m, 0);
     define_method(c->Exception, "set_backtrace", exc_set_backtrace_m, 1);
-    define_method(c->Exception, "==", exc_equal, 1);
 
     c->NoMemoryError = exc_class("NoMemoryError", c->Exception);
     c->ScriptError = exc_class("ScriptError", c->Exception);

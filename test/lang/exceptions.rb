@@ -465,6 +465,14 @@ test "ensure runs when an exception passes through methods" do
 end
 
 test "Exception#== and ===" do
+  # 1.8.7 has no Exception#==: Object's identity
+  assert_false(RuntimeError.new("a") == RuntimeError.new("a"))
+  assert_false(Errno::ENOENT.new == Errno::ENOENT.new)
+  e = RuntimeError.new("a")
+  assert_true(e == e)
+  assert_false([RuntimeError.new("a")].include?(RuntimeError.new("a")))
+  assert_equal(["backtrace", "exception", "inspect", "message", "set_backtrace", "to_s", "to_str"],
+               Exception.instance_methods(false).sort)
   assert_true(StandardError === RuntimeError.new)
   assert_false(ArgumentError === RuntimeError.new)
   assert_true RuntimeError.new("a").is_a?(Exception)
