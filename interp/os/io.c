@@ -16,6 +16,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "io_impl.h"
@@ -877,16 +878,64 @@ static VALUE io_rewind(VALUE self, int argc, const VALUE *argv)
     return INT2FIX(0);
 }
 
-static VALUE io_fcntl(VALUE self, int argc, const VALUE *argv)
+/* The argument of fcntl and ioctl, as 1.8.7's rb_io_ctl: nil and false
+   are 0, true 1, an Integer itself; a String is a buffer of at least
+   CTL_BUF bytes (a shorter one grows to CTL_BUF and a sentinel byte, as
+   in 1.8.7, zero-filled here), and the call must leave the byte after
+   the buffer alone (the NUL of a longer one, put back after). */
+#define CTL_BUF 256
+#define CTL_SENTINEL 17
+
+struct ctl_buf {
+    VALUE str;        /* nil: no buffer */
+    long at;          /* the sentinel's position */
+};
+
+static long ctl_arg(VALUE arg, struct ctl_buf *b)
+{
+    b->str = Qnil;
+    if (NIL_P(arg) || arg == Qfalse) return 0;
+    if (arg == Qtrue) return 1;
+    if (FIXNUM_P(arg)) return FIX2LONG(arg);
+    VALUE str = conv_check_str(arg);
+    if (NIL_P(str)) return num_to_long(arg);
+    str_modify(str);
+    long len = RSTRING_LEN(str);
+    if (len < CTL_BUF) {
+        str_resize(str, CTL_BUF + 1);
+        memset(RSTRING_PTR(str) + len, 0, (size_t)(CTL_BUF - len));
+        len = CTL_BUF;
+    }
+    RSTRING_PTR(str)[len] = CTL_SENTINEL;
+    b->str = str;
+    b->at = len;
+    return (long)RSTRING_PTR(str);
+}
+
+static void ctl_check(const struct ctl_buf *b)
+{
+    if (NIL_P(b->str)) return;
+    char *p = RSTRING_PTR(b->str);
+    if (p[b->at] != CTL_SENTINEL) exc_raise(vm.c.ArgumentError, "return value overflowed string");
+    if (b->at == RSTRING_LEN(b->str)) p[b->at] = '\0';
+}
+
+static VALUE io_ctl(VALUE self, int argc, const VALUE *argv, bool is_ioctl)
 {
     vm_secure(2);
     arity_check(argc, 1, 2);
+    unsigned long cmd = (unsigned long)num_to_long(argv[0]);
     struct rio *f = io_rio_open(self);
-    long arg = argc > 1 ? (argv[1] == Qtrue ? 1 : RTEST(argv[1]) ? num_to_long(argv[1]) : 0) : 0;
-    int r = fcntl(f->fd, num_to_int(argv[0]), arg);
+    struct ctl_buf b;
+    long arg = ctl_arg(argc > 1 ? argv[1] : Qnil, &b);
+    int r = is_ioctl ? ioctl(f->fd, cmd, arg) : fcntl(f->fd, (int)cmd, arg);
     if (r < 0) exc_sys_fail(rio_path_cstr(f));
+    ctl_check(&b);
     return INT2FIX(r);
 }
+
+static VALUE io_fcntl(VALUE self, int argc, const VALUE *argv) { return io_ctl(self, argc, argv, false); }
+static VALUE io_ioctl(VALUE self, int argc, const VALUE *argv) { return io_ctl(self, argc, argv, true); }
 
 static VALUE io_inspect(VALUE self, int argc, const VALUE *argv)
 {
@@ -1046,6 +1095,7 @@ static void define_stream_methods(VALUE c)
     define_method(c, "sysseek", io_sysseek, -1);
     define_method(c, "rewind", io_rewind, 0);
     define_method(c, "fcntl", io_fcntl, -1);
+    define_method(c, "ioctl", io_ioctl, -1);
     define_method(c, "inspect", io_inspect, 0);
     define_method(c, "reopen", io_reopen, -1);
     define_method(c, "initialize_copy", io_init_copy, 1);

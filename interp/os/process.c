@@ -1,6 +1,6 @@
 /* process.c: child processes and the process itself: the Process module
  * (pid, wait*, kill, uid ...), Process::Status ($?), and the Kernel
- * functions system, ` (backquotes), exec and fork.
+ * functions system, ` (backquotes), exec, fork and syscall.
  *
  * Every wait for a child goes through green_waitpid, so it blocks only the
  * calling green thread.  $? is one variable for the process (1.8 kept it
@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/times.h>
 #include <sys/wait.h>
@@ -436,6 +437,34 @@ static void define_process_functions(VALUE m)
     define_module_function(m, "fork", k_fork, 0);
 }
 
+/* syscall(num, args...), as 1.8.7: up to seven arguments, each an
+   Integer or a String without NUL (its buffer, which the call may
+   write). */
+#define SYSCALL_MAX_ARGS 8
+
+static VALUE k_syscall(VALUE self, int argc, const VALUE *argv)
+{
+    vm_secure(2);
+    if (argc == 0) exc_raise(vm.c.ArgumentError, "too few arguments for syscall");
+    if (argc > SYSCALL_MAX_ARGS) exc_raise(vm.c.ArgumentError, "too many arguments for syscall");
+    long arg[SYSCALL_MAX_ARGS] = { 0 };
+    arg[0] = num_to_long(argv[0]);
+    for (int i = 1; i < argc; i++) {
+        VALUE str = FIXNUM_P(argv[i]) ? Qnil : conv_check_str(argv[i]);
+        if (NIL_P(str)) {
+            arg[i] = num_to_long(argv[i]);
+        } else {
+            str_modify(str);
+            if (memchr(RSTRING_PTR(str), 0, (size_t)RSTRING_LEN(str)))   /* 1.8.7's StringValueCStr */
+                exc_raise(vm.c.ArgumentError, "string contains null byte");
+            arg[i] = (long)RSTRING_PTR(str);
+        }
+    }
+    long r = syscall(arg[0], arg[1], arg[2], arg[3], arg[4], arg[5], arg[6], arg[7]);
+    if (r == -1) exc_sys_fail(NULL);
+    return int_new(r);
+}
+
 void process_init(void)
 {
     id_pid = sym_intern_cstr("pid");
@@ -456,4 +485,5 @@ void process_init(void)
     define_global_function("exec", k_exec, -1);
     define_singleton_method(m, "exec", k_exec, -1);   /* 1.8.7's Process.exec */
     define_global_function("fork", k_fork, 0);
+    define_global_function("syscall", k_syscall, -1);
 }
