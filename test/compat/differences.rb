@@ -13,6 +13,14 @@ test "Hash iterates in insertion order" do
   assert_equal %w[z m b y a], h.keys
 end
 
+test "keys added while a Hash is iterated are not visited by that iteration" do
+  h = { 1 => 1, 2 => 2 }
+  seen = []
+  h.each { |k, v| seen << k; h[k * 10] = v }
+  assert_equal [1, 2], seen
+  assert_equal [1, 2, 10, 20], h.keys
+end
+
 test "Mutex: relocking from the owner and unlocking an unlocked mutex raise" do
   m = Mutex.new
   m.lock
