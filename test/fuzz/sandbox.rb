@@ -78,7 +78,8 @@ class << Dir
 end
 
 class IO
-  undef_method :reopen if method_defined?(:reopen)
+  # ioctl: a readable terminal could be handed input (TIOCSTI)
+  [:reopen, :ioctl].each { |m| undef_method m if method_defined?(m) }
 end
 
 # the standard streams stay open for the next program
