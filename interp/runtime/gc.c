@@ -238,6 +238,20 @@ void gc_mark_values(const VALUE *p, size_t n)
     heap.mark_immediates += immediates;
 }
 
+/* The first two words of n records of `stride` words each (a hash
+   table's key and value), in one tight loop. */
+void gc_mark_pairs(const VALUE *p, size_t n, size_t stride)
+{
+    size_t immediates = 0;
+    for (const VALUE *end = p + n * stride; p < end; p += stride) {
+        if (HEAP_P(p[0])) mark_object(p[0]);
+        else immediates++;
+        if (HEAP_P(p[1])) mark_object(p[1]);
+        else immediates++;
+    }
+    heap.mark_immediates += immediates;
+}
+
 static void mark_maybe(VALUE w)
 {
     if (w < 4096) return;

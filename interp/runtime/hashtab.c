@@ -12,6 +12,7 @@
  * and starts over if it moved.  The struct itself is never replaced while
  * its Hash lives, so a `struct hashtab *` stays valid across Ruby calls.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
@@ -362,9 +363,7 @@ long htab_next(const struct hashtab *t, long i, VALUE *key, VALUE *val)
 
 void htab_mark(const struct hashtab *t)
 {
-    if (!t) return;
-    for (long i = t->first; i < t->used; i++) {
-        gc_mark(t->ent[i].key);
-        gc_mark(t->ent[i].val);
-    }
+    if (!t || t->used <= t->first) return;
+    _Static_assert(offsetof(struct htab_entry, val) == sizeof(VALUE), "key and value side by side");
+    gc_mark_pairs(&t->ent[t->first].key, (size_t)(t->used - t->first), sizeof(struct htab_entry) / sizeof(VALUE));
 }

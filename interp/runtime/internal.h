@@ -10,6 +10,7 @@
 /* ---- the C API's parts that show the evaluator's structures (eval/vm.h),
    so kept out of the public ruby.h */
 void gc_mark_env(struct env *e);
+void gc_mark_pairs(const VALUE *p, size_t n, size_t stride);   /* words 0 and 1 of n records */
 
 /* method entries (T_MENTRY) */
 enum me_type { ME_CFUNC, ME_AST, ME_IVAR_GET, ME_IVAR_SET, ME_BMETHOD, ME_UNDEF, ME_ZSUPER };
