@@ -165,7 +165,6 @@ struct RHash {
     struct RBasic basic;
     struct hashtab *tab;
     VALUE ifnone;   /* default value, or default proc with HASH_PROC_DEFAULT */
-    long iter_lev;  /* >0 while iterating: adding keys raises */
 };
 
 struct RBignum {

@@ -3,8 +3,8 @@
  * RHash.tab is created on the first insertion (empty hashes are common and
  * cost no malloc), then lives as long as the Hash: its contents change in
  * place, so code holding the pointer across a Ruby call stays safe.
- * While a method iterates, RHash.iter_lev is raised and the table pinned:
- * deleting leaves tombstones, a new key is added after the entries the
+ * While a method iterates, the table is pinned (htab_pin, once per
+ * iteration in progress): deleting leaves tombstones, a new key is added after the entries the
  * iteration visits (1.8.7 allows both; which new keys its iteration meets
  * depends on their buckets).  Behaviour follows Ruby 1.8.7, except that
  * iteration follows insertion order.
@@ -17,6 +17,7 @@ static VALUE hash_default_m(VALUE self, int argc, const VALUE *argv);
 
 /* ------------------------------------------------------------ basics */
 static struct hashtab *tab(VALUE hash) { return RHASH(hash)->tab; }
+static bool iterating(VALUE hash) { return tab(hash) && htab_pinned(tab(hash)); }
 
 static struct hashtab *tab_make(VALUE hash)
 {
@@ -76,7 +77,6 @@ static VALUE iter_body(VALUE p)
 
 static VALUE iter_done(VALUE hash)
 {
-    RHASH(hash)->iter_lev--;
     htab_unpin(tab(hash));
     return Qnil;
 }
@@ -86,7 +86,6 @@ void hash_foreach(VALUE hash, enum hash_iter (*fn)(VALUE key, VALUE val, void *a
 {
     if (hash_size(hash) == 0) return;
     struct iter_arg a = { hash, fn, arg };
-    RHASH(hash)->iter_lev++;
     htab_pin(tab(hash));
     vm_ensure(iter_body, (VALUE)&a, iter_done, hash);
 }
@@ -192,7 +191,7 @@ void hash_clear(VALUE hash)
 {
     hash_modify(hash);
     if (!tab(hash)) return;
-    if (RHASH(hash)->iter_lev > 0) htab_delete_all(tab(hash));
+    if (iterating(hash)) htab_delete_all(tab(hash));
     else htab_clear(tab(hash));
 }
 
@@ -288,7 +287,7 @@ static VALUE hash_replace(VALUE self, int argc, const VALUE *argv)
     VALUE other = to_hash(argv[0]);
     hash_modify(self);
     if (self == other) return self;
-    if (RHASH(self)->iter_lev > 0) {
+    if (iterating(self)) {
         hash_clear(self);
         hash_foreach(other, replace_i, (void *)self);
     } else if (tab(self) || tab(other)) {
@@ -301,7 +300,7 @@ static VALUE hash_replace(VALUE self, int argc, const VALUE *argv)
 static VALUE hash_rehash(VALUE self, int argc, const VALUE *argv)
 {
     hash_modify(self);
-    if (RHASH(self)->iter_lev > 0) exc_raise(vm.c.RuntimeError, "rehash occurred during iteration");
+    if (iterating(self)) exc_raise(vm.c.RuntimeError, "rehash occurred during iteration");
     if (!tab(self)) return self;
     VALUE fresh = hash_new();
     VALUE key, val;

@@ -228,13 +228,18 @@ void gc_mark(VALUE v)
     else heap.mark_immediates++;
 }
 
+/* For the loops over bodies: immediates counted in the caller's local
+   (an Array of Integers is a tight loop), not in the heap struct. */
+static inline void mark_counted(VALUE v, size_t *immediates)
+{
+    if (HEAP_P(v)) mark_object(v);
+    else (*immediates)++;
+}
+
 void gc_mark_values(const VALUE *p, size_t n)
 {
-    size_t immediates = 0;     /* counted here: an Array of Integers is a tight loop */
-    for (size_t i = 0; i < n; i++) {
-        if (HEAP_P(p[i])) mark_object(p[i]);
-        else immediates++;
-    }
+    size_t immediates = 0;
+    for (size_t i = 0; i < n; i++) mark_counted(p[i], &immediates);
     heap.mark_immediates += immediates;
 }
 
@@ -244,10 +249,8 @@ void gc_mark_pairs(const VALUE *p, size_t n, size_t stride)
 {
     size_t immediates = 0;
     for (const VALUE *end = p + n * stride; p < end; p += stride) {
-        if (HEAP_P(p[0])) mark_object(p[0]);
-        else immediates++;
-        if (HEAP_P(p[1])) mark_object(p[1]);
-        else immediates++;
+        mark_counted(p[0], &immediates);
+        mark_counted(p[1], &immediates);
     }
     heap.mark_immediates += immediates;
 }

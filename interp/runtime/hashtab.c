@@ -260,6 +260,7 @@ void htab_swap(struct hashtab *a, struct hashtab *b)
 long htab_count(const struct hashtab *t) { return t ? t->count : 0; }
 void htab_pin(struct hashtab *t) { t->pins++; }
 void htab_unpin(struct hashtab *t) { t->pins--; }
+bool htab_pinned(const struct hashtab *t) { return t->pins > 0; }
 long htab_end(const struct hashtab *t) { return t ? t->used : 0; }
 
 VALUE htab_lookup(struct hashtab *t, VALUE key)

@@ -45,6 +45,7 @@ void htab_clear(struct hashtab *t);
    new keys go after htab_end's value, tombstones are kept. */
 void htab_pin(struct hashtab *t);
 void htab_unpin(struct hashtab *t);
+bool htab_pinned(const struct hashtab *t);
 long htab_end(const struct hashtab *t);     /* past the last entry number used */
 
 /* Iteration by entry number: the first live entry at or after i, or -1. */

@@ -255,6 +255,14 @@ static VALUE th_inspect(VALUE self, int argc, const VALUE *argv)
 }
 
 /* ------------------------------------------------------------ kill, raise, wakeup */
+/* t dies at its next safe point (its ensure clauses run). */
+static void kill_later(struct rthread *t)
+{
+    t->t.pending |= PENDING_KILL;
+    t->killed = true;
+    sched_interrupt(&t->g);
+}
+
 static VALUE th_kill(VALUE self, int argc, const VALUE *argv)
 {
     struct rthread *t = thread_get(self);
@@ -263,9 +271,7 @@ static VALUE th_kill(VALUE self, int argc, const VALUE *argv)
         t->killed = true;
         tag_jump(TAG_FATAL, Qnil, 0);
     }
-    t->t.pending |= PENDING_KILL;
-    t->killed = true;
-    sched_interrupt(&t->g);
+    kill_later(t);
     sched_yield_to(&t->g);
     green_check_pending();
     return self;
@@ -282,25 +288,14 @@ bool thread_kill_others(int rounds)
     struct gthread *cur = &rt_current()->g;
     sched_critical = false;
     for (int i = 0; i < rounds && sched_count() > 1; i++) {
-        for (struct gthread *g = cur->all_next; g != cur; g = g->all_next) {
-            struct rthread *t = rt_of(g);
-            t->t.pending |= PENDING_KILL;
-            t->killed = true;
-            sched_interrupt(g);
-        }
+        for (struct gthread *g = cur->all_next; g != cur; g = g->all_next) kill_later(rt_of(g));
         vm.interrupt = 1;          /* a thread that has not started yet checks at its first safe point */
         glue_block(WAIT_SLEEP, NULL, Qnil, sched_now() + 0.001);
     }
     return sched_count() == 1;
 }
 
-/* The program has ended (after at_exit, before the error report, as
-   1.8.7's ruby_cleanup): every other thread is killed once, newest first,
-   and waited for, so that its ensure clauses run.  What they raise, exit
-   included, goes nowhere.  Threads started meanwhile are waited for, not
-   killed; waiting stops when none can run again (silently), and goes on
-   while one sleeps forever, as in 1.8.7. */
-
+/* Until no thread but the caller (and hidden ones) is left. */
 static VALUE wait_for_others(VALUE arg)
 {
     struct gthread *cur = &rt_current()->g;
@@ -313,18 +308,19 @@ static VALUE wait_for_others(VALUE arg)
     }
 }
 
+/* The program has ended (after at_exit, before the error report, as
+   1.8.7's ruby_cleanup): every other thread is killed once, newest first,
+   and waited for, so that its ensure clauses run.  What they raise, exit
+   included, goes nowhere.  Threads started meanwhile are waited for, not
+   killed; waiting stops when none can run again (silently), and goes on
+   while one sleeps forever, as in 1.8.7. */
 void thread_end_others(void)
 {
     struct gthread *cur = &rt_current()->g;
     ending = true;
     sched_critical = false;
-    for (struct gthread *g = cur->all_prev; g != cur; g = g->all_prev) {
-        struct rthread *t = rt_of(g);
-        if (t->hidden) continue;
-        t->t.pending |= PENDING_KILL;
-        t->killed = true;
-        sched_interrupt(g);
-    }
+    for (struct gthread *g = cur->all_prev; g != cur; g = g->all_prev)
+        if (!rt_of(g)->hidden) kill_later(rt_of(g));
     vm.interrupt = 1;          /* a thread that has not started yet checks at its first safe point */
     int state;
     vm_protect(wait_for_others, Qnil, &state);   /* a deadlock ends the wait */
