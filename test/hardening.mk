@@ -18,7 +18,8 @@ fuzz-corpus:
 	@$(SHELL) $(srcdir)/test/fuzz/make-corpus $(srcdir) fuzz-corpus
 
 # Inside fuzz-build (called by test/fuzz/build): the harnesses.  The parser
-# harness links the front end only; the run harness everything but main().
+# harness links the front end only; the run harness everything but main(),
+# the shared extensions too (require finds their initialisers linked in).
 FUZZ_PARSE_OBJS = $(filter interp/parse/%.o interp/runtime/symbol.o interp/runtime/util.o,$(OBJS))
 fuzz-harnesses: fuzz_parse fuzz_run
 
@@ -28,7 +29,8 @@ fuzz_parse: test/fuzz/fuzz_parse.o $(FUZZ_PARSE_OBJS)
 
 fuzz_run: test/fuzz/fuzz_run.o $(filter-out interp/cli/%.o,$(OBJS)) interp/cli/session.o
 	$(if $(V),,@echo "  LD      $@")
-	$(Q)$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
+	$(Q)$(CC) $(LDFLAGS) -fsanitize=fuzzer -Wl,--export-dynamic -o $@ $^ $(LIBS) \
+	  $(foreach e,$(SHARED_EXTS),$(ext_libs_$(e)))
 
 test/fuzz/%.o: $(srcdir)/test/fuzz/%.c config.h
 	@mkdir -p $(@D)
@@ -39,7 +41,7 @@ test/fuzz/%.o: $(srcdir)/test/fuzz/%.c config.h
 # seeds: make fuzz-corpus
 afl:
 	@mkdir -p afl-build
-	cd afl-build && CC=afl-clang-fast $(abs_srcdir)/configure >configure.log && $(MAKE) miniruby
+	cd afl-build && CC=afl-clang-fast $(abs_srcdir)/configure >configure.log && $(MAKE)
 
 # ---- Valgrind (memcheck): nothing may be reported
 check-valgrind: miniruby

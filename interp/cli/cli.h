@@ -50,5 +50,6 @@ void program_define_data(const char *file, long offset, VALUE rest);   /* rest: 
 
 /* libpath.c */
 int libpath_dirs(const char *const **dirs);   /* miniruby's library folders for $: */
+const char *libpath_ext_dir(void);             /* the shared extensions' folder */
 
 #endif

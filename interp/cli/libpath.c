@@ -12,6 +12,11 @@
  *                             after its site_ruby/1.8 when there is one),
  *                             BIN/lib or BIN/../lib (a moved tree),
  *                             else the configured folders that exist.
+ *
+ * The shared extensions (NAME.so) are in archdir when installed, in the
+ * build's ext/ in a build folder; a moved binary takes the first of
+ * BIN/../lib/miniruby/1.8/ARCH, BIN/ext, archdir and the build's ext/
+ * that exists.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -25,6 +30,7 @@
 
 static const char *dirs[MAX_DIRS];
 static int ndirs;
+static const char *ext_dir;
 
 static bool is_dir(const char *path)
 {
@@ -107,6 +113,19 @@ static bool try_moved_prefix(const char *bin)
     return try_relative(bin, lib, "../lib/miniruby/" MR_RUBY_VERSION "/" MR_ARCH);
 }
 
+static const char *moved_ext_dir(const char *bin)
+{
+    const char *rel[] = { "../lib/miniruby/" MR_RUBY_VERSION "/" MR_ARCH, "ext" };
+    for (size_t i = 0; bin && i < sizeof rel / sizeof *rel; i++) {
+        VALUE d = str_new_fmt("%s/%s", bin, rel[i]);
+        char *c = canonical(RSTRING_PTR(d));
+        GC_GUARD(d);
+        if (c && is_dir(c)) return c;
+        free(c);
+    }
+    return is_dir(MR_ARCHDIR) ? MR_ARCHDIR : MR_BUILDDIR "/ext";
+}
+
 static void find_dirs(void)
 {
     char *bin = exe_dir();
@@ -114,9 +133,11 @@ static void find_dirs(void)
         add(MR_SITELIBDIR);
         add(MR_RUBYLIBDIR);
         add(MR_ARCHDIR);
+        ext_dir = MR_ARCHDIR;
     } else if (bin && same_dir(bin, MR_BUILDDIR) && is_dir(MR_SRC_LIBDIR)) {
         add(MR_SRC_LIBDIR);
         if (has_file(MR_BUILD_LIBDIR, "rbconfig.rb")) add(MR_BUILD_LIBDIR);
+        ext_dir = MR_BUILDDIR "/ext";
     } else if (bin && (try_moved_prefix(bin) || try_relative(bin, "lib", NULL) || try_relative(bin, "../lib", "lib"))) {
         /* found beside the binary */
     } else if (is_dir(MR_RUBYLIBDIR)) {
@@ -126,12 +147,19 @@ static void find_dirs(void)
         add(MR_SRC_LIBDIR);
         if (has_file(MR_BUILD_LIBDIR, "rbconfig.rb")) add(MR_BUILD_LIBDIR);
     }
+    if (!ext_dir) ext_dir = moved_ext_dir(bin);
     free(bin);
 }
 
 int libpath_dirs(const char *const **out)
 {
-    if (!ndirs) find_dirs();
+    if (!ext_dir) find_dirs();
     *out = dirs;
     return ndirs;
+}
+
+const char *libpath_ext_dir(void)
+{
+    if (!ext_dir) find_dirs();
+    return ext_dir;
 }

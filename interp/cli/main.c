@@ -19,7 +19,6 @@
 #include "eval/jump.h"
 #include "parse/node.h"
 
-void repl_main(void) __attribute__((weak));
 
 /* $VERBOSE is nil, false or true for -W0, the default and -w; assigning
    it from Ruby changes the level the interpreter warns at. */
@@ -170,13 +169,22 @@ static void setup_load_path(struct options *o)
     const char *const *dirs;
     int n = libpath_dirs(&dirs);
     load_path_defaults(dirs, n, o->safe_level > 0);
+    load_set_extension_dir(libpath_ext_dir());
+}
+
+/* The REPL is in the readline extension (ext/readline/repl.c). */
+static VALUE find_repl(VALUE unused)
+{
+    return (VALUE)vm_extension_symbol("readline", "repl_main", "readline");
 }
 
 static int run_repl(struct options *o)
 {
-    if (!repl_main) { fprintf(stderr, "miniruby: no REPL in this build\n"); return 1; }
+    int state;
+    VALUE repl = vm_protect(find_repl, Qnil, &state);
+    if (state) return finish(state);    /* the LoadError reported */
     program_set_globals(o, "irb");
-    repl_main();
+    ((void (*)(void))repl)();
     return finish(0);
 }
 
@@ -227,7 +235,7 @@ static int run(int argc, char **argv)
     options_parse_rubyopt(&o);
     setup_load_path(&o);
     if (o.verbose_only && !o.e_code && !o.script) return 0;
-    if (o.repl || (!o.e_code && !o.script && isatty(0) && repl_main)) return run_repl(&o);
+    if (o.repl || (!o.e_code && !o.script && isatty(0))) return run_repl(&o);
     return run_program(&o, argv);
 }
 

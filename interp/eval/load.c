@@ -1,8 +1,10 @@
 /* load.c: require and load.  `require 'x'` looks for x.rb along $:
- * ($LOAD_PATH), then for a built-in extension registered under that name
- * (thread, readline); each feature is loaded once and recorded in $"
+ * ($LOAD_PATH), then for an extension registered under that name (thread,
+ * readline): linked in, or in a shared object of the extension folder,
+ * opened then; each feature is loaded once and recorded in $"
  * ($LOADED_FEATURES) under the name 1.8.7 gives it.  load runs a file
  * every time. */
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,17 +15,35 @@
 
 struct extension {
     const char *name;
-    void (*init)(void);
+    void (*init)(void);       /* NULL until a shared object's is looked up */
+    const char *object;       /* the shared object holding it, or NULL: linked in */
+    const char *symbol;       /* init's name there */
 };
 
 static struct extension *extensions;
 static size_t nextensions;
 static VALUE load_path, loaded_features;
+static const char *extension_dir;   /* the shared objects' folder (libpath.c) */
+
+static void add_extension(struct extension x)
+{
+    extensions = xrealloc(extensions, (nextensions + 1) * sizeof *extensions);
+    extensions[nextensions++] = x;
+}
 
 void vm_register_extension(const char *name, void (*init)(void))
 {
-    extensions = xrealloc(extensions, (nextensions + 1) * sizeof *extensions);
-    extensions[nextensions++] = (struct extension){ name, init };
+    add_extension((struct extension){ name, init, NULL, NULL });
+}
+
+void vm_register_shared_extension(const char *name, const char *object, const char *symbol)
+{
+    add_extension((struct extension){ name, NULL, object, symbol });
+}
+
+void load_set_extension_dir(const char *dir)
+{
+    extension_dir = dir;
 }
 
 static bool is_file(const char *path)
@@ -129,7 +149,7 @@ static bool feature_provided(const char *base, size_t len, const char *ext)
 }
 
 /* ------------------------------------------------------------ require */
-static const struct extension *find_extension(const char *base, size_t len)
+static struct extension *find_extension(const char *base, size_t len)
 {
     for (size_t i = 0; i < nextensions; i++)
         if (strlen(extensions[i].name) == len && memcmp(extensions[i].name, base, len) == 0) return &extensions[i];
@@ -142,11 +162,30 @@ static const char *extension_suffix(const char *name)
     return strcmp(name, "thread") == 0 ? ".rb" : ".so";
 }
 
-static bool require_extension(const struct extension *x)
+/* A symbol of OBJECT.so in the extension folder, opened once (dlopen
+   counts), unless the binary has it linked in (the fuzzing harness).  A
+   missing file is 1.8.7's "no such file to load"; one the loader refuses
+   (a library of its own missing, say) gets the loader's words and the
+   path, as 1.8.7's dln. */
+void *vm_extension_symbol(const char *object, const char *symbol, const char *feature)
+{
+    void *linked = dlsym(RTLD_DEFAULT, symbol);
+    if (linked) return linked;
+    VALUE path = str_new_fmt("%s/%s.so", extension_dir ? extension_dir : ".", object);
+    if (!extension_dir || !is_file(RSTRING_PTR(path)))
+        exc_raise(vm.c.LoadError, "no such file to load -- %s", feature);
+    void *handle = dlopen(RSTRING_PTR(path), RTLD_NOW | RTLD_LOCAL);
+    void *sym = handle ? dlsym(handle, symbol) : NULL;
+    if (!sym) exc_raise(vm.c.LoadError, "%s - %s", dlerror(), RSTRING_PTR(path));
+    return sym;
+}
+
+static bool require_extension(struct extension *x)
 {
     const char *suffix = extension_suffix(x->name);
     size_t len = strlen(x->name);
     if (feature_provided(x->name, len, ".rb") || feature_provided(x->name, len, ".so")) return false;
+    if (!x->init) x->init = (void (*)(void))vm_extension_symbol(x->object, x->symbol, x->name);
     ary_push(loaded_features, str_new_fmt("%s%s", x->name, suffix));
     x->init();
     return true;
@@ -221,7 +260,7 @@ static bool require_name(VALUE written)
     const char *f = RSTRING_PTR(name);
     const char *ext = feature_ext(f);
     size_t len = ext ? (size_t)(ext - f) : strlen(f);
-    const struct extension *x = find_extension(f, len);
+    struct extension *x = find_extension(f, len);
     bool rb = !ext || strcmp(ext, ".rb") == 0;
     VALUE feature = rb ? (ext ? str_dup(name) : str_new_fmt("%s.rb", f)) : Qnil;
     if (rb && !x && wait_for_loading(feature)) return false;

@@ -8,8 +8,10 @@ void ev_call_init(void);
 void env_hash_init(void);
 void random_init(void);
 #define EXT(name, init) void init(void);
+#define SHARED(name, init, object)
 #include "ext/extensions.def"
 #undef EXT
+#undef SHARED
 
 /* Class names made before String existed have no class yet. */
 static void fix_boot_strings(void)
@@ -62,11 +64,15 @@ void vm_init_all(void)
     enumerator_init();
     gc_class_init();
     thread_init();
-    static const struct { const char *name; void (*init)(void); } extensions[] = {
-#define EXT(name, init) { name, init },
+    static const struct { const char *name; void (*init)(void); const char *object, *symbol; } extensions[] = {
+#define EXT(name, init) { name, init, NULL, NULL },
+#define SHARED(name, init, object) { name, NULL, object, #init },
 #include "ext/extensions.def"
 #undef EXT
+#undef SHARED
     };
-    for (size_t i = 0; i < countof(extensions); i++)
-        vm_register_extension(extensions[i].name, extensions[i].init);
+    for (size_t i = 0; i < countof(extensions); i++) {
+        if (extensions[i].init) vm_register_extension(extensions[i].name, extensions[i].init);
+        else vm_register_shared_extension(extensions[i].name, extensions[i].object, extensions[i].symbol);
+    }
 }

@@ -157,6 +157,11 @@ void vm_init_all(void);
 void vm_init(void *stack_base);
 void load_add_path(const char *dir);
 void load_path_defaults(const char *const *libdirs, int n, bool tainted);   /* RUBYLIB, libdirs, "." */
+/* Extensions in shared objects (OBJECT.so in the folder given): the
+   initialiser `symbol` runs at the first require of `name`. */
+void load_set_extension_dir(const char *dir);
+void vm_register_shared_extension(const char *name, const char *object, const char *symbol);
+void *vm_extension_symbol(const char *object, const char *symbol, const char *feature);
 
 /* ---- lexical class nesting: one link per class/module body */
 struct RCref {

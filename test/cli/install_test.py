@@ -1,8 +1,9 @@
 """install_test.py: `make install` and `make uninstall` of this build into
 a temporary DESTDIR, the installed miniruby run from another folder
 (require 'set' and 'rbconfig' work, $: names the installed library,
-rbconfig names the installed folders, without DESTDIR), prefix given to
-make install, and a binary copied away from its tree.  The case of a
+rbconfig names the installed folders, without DESTDIR, the shared
+extensions load from archdir), prefix given to make install, and a binary
+copied away from its tree.  The case of a
 binary installed where configure said (bindir) is `make distcheck`'s.
 Skipped (passing) when the binary under test has no Makefile beside it."""
 import os
@@ -65,6 +66,12 @@ check(st == 0 and o.splitlines() == ["2", dest + sitelibdir, dest + rubylibdir, 
 st, o, e = run(installed, "require 'rbconfig'; c = RbConfig::CONFIG; puts c['bindir'], c['rubylibdir'], "
                "c['ruby_install_name'], Config::CONFIG.equal?(c)")
 check(o.splitlines() == [bindir, rubylibdir, "miniruby", "true"], "installed rbconfig names the installed folders: %r" % o)
+SHARED = ["digest.so", "readline.so", "yaml.so", "zlib.so"]
+check(sorted(f for f in os.listdir(dest + archdir) if f.endswith(".so")) == SHARED, "shared extensions in archdir")
+st, o, e = run(installed, "require 'zlib'; require 'digest/md5'; p Zlib.crc32('a'), Digest::MD5.hexdigest('')[0, 4]; "
+               "puts File.read('/proc/self/maps').scan(%r{\\S+/zlib\\.so$}).uniq")
+check(st == 0 and o.splitlines() == ["3904355907", '"d41d"', dest + archdir + "/zlib.so"],
+      "installed miniruby loads its shared extensions from archdir: %r %r" % (o, e))
 
 # make uninstall leaves no file
 make("uninstall", "DESTDIR=" + dest)
@@ -92,6 +99,20 @@ shutil.copytree(os.path.join(SRCDIR, "lib"), os.path.join(tree, "lib"))
 shutil.copy(MINIRUBY, os.path.join(tree, "miniruby"))
 st, o, e = run(os.path.join(tree, "miniruby"), "require 'set'; puts $:[0]")
 check(st == 0 and o == os.path.realpath(os.path.join(tree, "lib")) + "\n", "moved tree: %r %r" % (o, e))
+# its ext/ is where the shared extensions are: empty, require names what is missing
+os.mkdir(os.path.join(tree, "ext"))
+st, o, e = run(os.path.join(tree, "miniruby"), "require 'set'; %w(zlib yaml).each { |f| begin; require f; "
+               "rescue LoadError; p $!; end }")
+check(st == 0 and o.splitlines() == ["#<LoadError: no such file to load -- zlib>",
+                                     "#<LoadError: no such file to load -- yaml/libyaml>"],
+      "moved tree without its shared extensions: LoadError: %r %r" % (o, e))
+# one that the loader refuses: its words and the path
+with open(os.path.join(tree, "ext", "zlib.so"), "w") as f:
+    f.write("not an object\n")
+st, o, e = run(os.path.join(tree, "miniruby"), "begin; require 'zlib'; rescue LoadError; puts $!.message; end")
+check(st == 0 and o.startswith(os.path.realpath(os.path.join(tree, "ext", "zlib.so")) + ": ") and
+      o.rstrip().endswith(" - " + os.path.realpath(os.path.join(tree, "ext", "zlib.so"))),
+      "a shared object the loader refuses: LoadError with its words: %r %r" % (o, e))
 
 # the binary alone elsewhere: the folders it was built with
 solo = os.path.join(TMP, "solo")
