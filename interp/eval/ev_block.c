@@ -222,7 +222,7 @@ static inline void block_params(const struct node_block *nb, int argc, const VAL
 static VALUE body_in_tag(void *p)
 {
     struct block_call *c = p;
-    return EVAL(c->nb->body, c->bf);
+    return EVAL_BODY(c->nb->body, c->bf);
 }
 
 /* The tag catches next and redo, and a lambda's return. */
@@ -255,7 +255,7 @@ static inline VALUE run_block_body(struct frame *bf, const struct node_block *nb
     if (!nb->body) return Qnil;
     if (TAG_LIKE_18 || (nb->h.flags & NF_TAG) || (bf->flags & FRAME_LAMBDA))
         return run_block_body_tag(bf, nb);
-    return EVAL(nb->body, bf);
+    return EVAL_BODY(nb->body, bf);
 }
 
 /* def_class: for instance_eval/class_eval blocks, the class `def` defines

@@ -222,7 +222,7 @@ struct body_run {
 static VALUE body_in_tag(void *arg)
 {
     struct body_run *c = arg;
-    return c->body ? EVAL(c->body, c->fr) : Qnil;
+    return c->body ? EVAL_BODY(c->body, c->fr) : Qnil;
 }
 
 static enum tag_landing return_landed(void *arg, int state, const struct tag *t, VALUE *result)
@@ -317,7 +317,7 @@ invoke_ast_in(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, const s
     VALUE v;
     if (traced) v = run_traced(&fr, def);
     else if (TAG_LIKE_18 || (def->h.flags & NF_TAG)) v = run_with_return_tag(&fr, def->body);
-    else v = def->body ? EVAL(def->body, &fr) : Qnil;
+    else v = def->body ? EVAL_BODY(def->body, &fr) : Qnil;
     th->frame = caller;
     return v;
 }

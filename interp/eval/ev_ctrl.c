@@ -15,7 +15,7 @@ static VALUE ev_seq(struct node *n, struct frame *f)
     VALUE v = Qnil;
     /* l->items[i] is read again for each statement: set_trace_func puts
        line-reporting wrappers there (trace.c), even while this runs */
-    for (int i = 0; i < l->n; i++) v = EVAL(l->items[i], f);
+    for (int i = 0; i < l->n; i++) v = EVAL_BODY(l->items[i], f);
     return v;
 }
 
@@ -50,9 +50,9 @@ static VALUE ev_while_plain(struct node *n, struct frame *f)
 {
     struct node_loop *l = (struct node_loop *)n;
     bool until = n->type == NODE_UNTIL;
-    if ((n->flags & NF_DO_WHILE) && l->body) EVAL(l->body, f);
+    if ((n->flags & NF_DO_WHILE) && l->body) EVAL_BODY(l->body, f);
     while (RTEST(EVAL(l->cond, f)) != until) {
-        if (l->body) EVAL(l->body, f);
+        if (l->body) EVAL_BODY(l->body, f);
         ev_safe_point();
     }
     return Qnil;
@@ -70,7 +70,7 @@ static VALUE loop_in_tag(void *p)
     for (;;) {
         if (!r->skip_cond && RTEST(EVAL(r->l->cond, r->f)) == r->until) return Qnil;
         r->skip_cond = false;
-        if (r->l->body) EVAL(r->l->body, r->f);
+        if (r->l->body) EVAL_BODY(r->l->body, r->f);
         ev_safe_point();
     }
 }
