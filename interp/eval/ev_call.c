@@ -403,30 +403,29 @@ static inline __attribute__((always_inline)) bool cache_hit(const struct call_ca
     return cache_current(cc, klass) && cc->me;
 }
 
-/* Cache miss, method_missing or a visibility check: kept out of line so
-   that the hit path below needs no saved registers and tail-calls. */
-static NOINLINE VALUE dispatch_slow(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
-                                    const struct block *blk, struct call_cache *cc, int nflags)
+/* A miss: the method for klass, from the class seen before, which takes
+   its place again, or from a lookup; the class it replaces becomes the
+   other.  While a trace proc is set nothing is kept: every call must come
+   to dispatch_slow. */
+static VALUE cache_fill(struct call_cache *cc, VALUE klass, ID mid)
 {
-    VALUE klass = class_of(recv);
-    VALUE me = cc->me;
-    if (!cache_current(cc, klass)) {
-        me = class_lookup_method_cached(klass, mid);
-        if (LIKELY(!vm_trace_installed)) {   /* tracing: every call must come here */
-            cc->serial = RCLASS(klass)->serial;
-            cc->state = vm.method_state;
-            cc->me = me;
-            cc->ivar = 0;
-        }
+    struct call_way now = { cc->serial, cc->state, cc->me, cc->ivar };
+    if (cc->other.serial == RCLASS(klass)->serial && cc->other.state == vm.method_state && cc->other.me) {
+        cc->serial = cc->other.serial;
+        cc->state = cc->other.state;
+        cc->me = cc->other.me;
+        cc->ivar = cc->other.ivar;
+        cc->other = now;
+        return cc->me;
     }
-    if (!me)
-        return call_missing(f, recv, mid, argc, argv, blk, (nflags & NF_VCALL) ? MISSING_VCALL : MISSING_NONE);
-    if (ME_VISI(me) != VIS_PUBLIC) {
-        int kind = MISSING_NONE;
-        check_visibility(f, recv, me, mid, nflags, &kind);
-        if (kind != MISSING_NONE) return call_missing(f, recv, mid, argc, argv, blk, kind);
-    }
-    return vm_call_me(recv, me, mid, argc, argv, blk);
+    VALUE me = class_lookup_method_cached(klass, mid);
+    if (UNLIKELY(vm_trace_installed)) return me;
+    cc->other = now;
+    cc->serial = RCLASS(klass)->serial;
+    cc->state = vm.method_state;
+    cc->me = me;
+    cc->ivar = 0;
+    return me;
 }
 
 /* attr_reader and attr_writer methods on a plain object: the slot is
@@ -460,6 +459,27 @@ static inline VALUE attr_set(VALUE recv, VALUE klass, VALUE me, struct call_cach
         return val;
     }
     return ivar_set(recv, RMENTRY(me)->body.ivar, val);
+}
+
+/* Cache miss, method_missing or a visibility check: kept out of line so
+   that the hit path below needs no saved registers and tail-calls. */
+static NOINLINE VALUE dispatch_slow(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
+                                    const struct block *blk, struct call_cache *cc, int nflags)
+{
+    VALUE klass = class_of(recv);
+    VALUE me = cache_current(cc, klass) ? cc->me : cache_fill(cc, klass, mid);
+    if (!me)
+        return call_missing(f, recv, mid, argc, argv, blk, (nflags & NF_VCALL) ? MISSING_VCALL : MISSING_NONE);
+    if (ME_VISI(me) != VIS_PUBLIC) {
+        int kind = MISSING_NONE;
+        check_visibility(f, recv, me, mid, nflags, &kind);
+        if (kind != MISSING_NONE) return call_missing(f, recv, mid, argc, argv, blk, kind);
+    }
+    if (cache_current(cc, klass)) {  /* the cache holds it (not while tracing): an attribute's slot too */
+        if (ME_TYPE(me) == ME_IVAR_GET && argc == 0) return attr_get(recv, klass, me, cc);
+        if (ME_TYPE(me) == ME_IVAR_SET && argc == 1) return attr_set(recv, klass, me, cc, argv[0]);
+    }
+    return vm_call_me(recv, me, mid, argc, argv, blk);
 }
 
 /* The heart of every call: a monomorphic site costs one class load and

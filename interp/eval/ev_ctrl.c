@@ -106,7 +106,7 @@ static VALUE ev_for(struct node *n, struct frame *f)
     VALUE iter = EVAL(fo->iter, f);
     struct block blk;
     ev_setup_block(&blk, fo->block, f);
-    struct call_cache cc = { 0, 0, 0, 0 };
+    struct call_cache cc = { 0 };
     f->node = n;
     VALUE v;
     while ((v = ev_call_with_block(f, iter, ID_each, 0, NULL, &blk, &cc, 0)) == Qundef) {

@@ -199,8 +199,12 @@ struct node_masgn {
 };
 
 /* op is the operator's method ID (e.g. '+'), or ID_oror / ID_andand */
-/* ivar: for an attribute reader or writer, its slot + 1 (0: not known yet) */
-struct call_cache { uint64_t serial; uint64_t state; VALUE me; uint32_t ivar; };
+/* A call site's inline cache: the method found for the receiver's class
+   (serial) while no method changed (state); ivar: for an attribute reader
+   or writer, its slot + 1 (0: not known yet).  `other` is the class seen
+   before it: a site that sees two classes in turn swaps the two. */
+struct call_way { uint64_t serial; uint64_t state; VALUE me; uint32_t ivar; };
+struct call_cache { uint64_t serial; uint64_t state; VALUE me; uint32_t ivar; struct call_way other; };
 struct node_op_asgn  { struct node h; struct node *read, *write; ID op; struct node *value;
                        struct call_cache cache; };   /* evaluator use only */
 /* the caches are for the evaluator: reader, operator, writer call sites */
