@@ -283,10 +283,16 @@ invoke_ast_in(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, const s
     int n = def->scope.nlocals;
     VALUE vars[n > 0 ? n : 1];
     struct env stack_env, *env;
+    /* required parameters only, as many arguments: they are the first
+       locals, and there is nothing to check */
+    const struct params *p = &def->params;
+    bool bound = argc == p->nreq && p->nopt == 0 && p->rest < 0 && p->block < 0;
     if (def->scope.flags & SCOPE_CAPTURED) {
         env = env_new_heap(&def->scope, NULL);
+        bound = false;
     } else {
-        for (int i = 0; i < n; i++) vars[i] = Qnil;
+        int given = bound ? argc : 0;      /* one loop: two would become a memcpy call */
+        for (int i = 0; i < n; i++) vars[i] = i < given ? argv[i] : Qnil;
         stack_env = (struct env){ vars, NULL, &def->scope, (uint32_t)n, 0 };
         env = &stack_env;
     }
@@ -313,7 +319,7 @@ invoke_ast_in(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, const s
     th->frame = &fr;
     ev_safe_point();
     if (UNLIKELY(bench_slowdown)) bench_spin();
-    bind_params(&fr, def, argc, argv);
+    if (!bound) bind_params(&fr, def, argc, argv);
     VALUE v;
     if (traced) v = run_traced(&fr, def);
     else if (TAG_LIKE_18 || (def->h.flags & NF_TAG)) v = run_with_return_tag(&fr, def->body);
