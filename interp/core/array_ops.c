@@ -212,7 +212,9 @@ static VALUE ary_collect(VALUE self, int argc, const VALUE *argv)
 {
     if (!vm_block_given()) return ary_new_from(RARRAY_LEN(self), RARRAY_PTR(self));   /* 1.8.7 */
     VALUE r = ary_new_capa(RARRAY_LEN(self));
-    for (long i = 0; i < RARRAY_LEN(self); i++) ary_push(r, vm_yield1(RARRAY_PTR(self)[i]));
+    struct yielder y;
+    vm_yield_prepare(&y);
+    for (long i = 0; i < RARRAY_LEN(self); i++) ary_push(r, vm_yield_next(&y, RARRAY_PTR(self)[i]));
     return r;
 }
 
@@ -220,7 +222,9 @@ static VALUE ary_collect_bang(VALUE self, int argc, const VALUE *argv)
 {
     if (!vm_block_given()) return enumerator_for(self, sym_name(vm_current_mid()), 0, NULL);
     ary_modify(self);
-    for (long i = 0; i < RARRAY_LEN(self); i++) ary_store(self, i, vm_yield1(RARRAY_PTR(self)[i]));
+    struct yielder y;
+    vm_yield_prepare(&y);
+    for (long i = 0; i < RARRAY_LEN(self); i++) ary_store(self, i, vm_yield_next(&y, RARRAY_PTR(self)[i]));
     return self;
 }
 
@@ -228,9 +232,11 @@ static VALUE ary_select(VALUE self, int argc, const VALUE *argv)
 {
     if (!vm_block_given()) return enumerator_for(self, "select", 0, NULL);
     VALUE r = ary_new();
+    struct yielder y;
+    vm_yield_prepare(&y);
     for (long i = 0; i < RARRAY_LEN(self); i++) {
         VALUE v = RARRAY_PTR(self)[i];
-        if (RTEST(vm_yield1(v))) ary_push(r, v);
+        if (RTEST(vm_yield_next(&y, v))) ary_push(r, v);
     }
     return r;
 }
@@ -238,10 +244,12 @@ static VALUE ary_select(VALUE self, int argc, const VALUE *argv)
 static VALUE reject_bang(VALUE self)
 {
     ary_modify(self);
+    struct yielder y;
+    vm_yield_prepare(&y);
     long j = 0, i;
     for (i = 0; i < RARRAY_LEN(self); i++) {
         VALUE v = RARRAY_PTR(self)[i];
-        if (RTEST(vm_yield1(v))) continue;
+        if (RTEST(vm_yield_next(&y, v))) continue;
         if (i != j) ary_store(self, j, v);
         j++;
     }

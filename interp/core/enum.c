@@ -20,6 +20,8 @@ struct memo {
     ID id;                     /* a method name (inject(:+)) */
     int mode;                  /* what the method wants: see each method */
     bool stopped;              /* memo_stop ended the iteration */
+    bool yielding;             /* in a yield through y: one from inside it goes the plain way */
+    struct yielder *y;         /* blk's frame, prepared at the first yield and reused */
 };
 
 static void memo_mark(void *p)
@@ -30,7 +32,13 @@ static void memo_mark(void *p)
     gc_mark(m->v3);
 }
 
-static const struct data_type memo_type = { "enum_memo", memo_mark, free, NULL };
+static void memo_free(void *p)
+{
+    free(((struct memo *)p)->y);
+    free(p);
+}
+
+static const struct data_type memo_type = { "enum_memo", memo_mark, memo_free, NULL };
 
 static VALUE memo_new(struct memo **out)
 {
@@ -52,12 +60,28 @@ static struct memo *memo_get(VALUE data)
     exc_local_jump("noreason", Qnil, "Enumerable's block called after its method returned");
 }
 
-static VALUE memo_yield(struct memo *m, VALUE v) { return vm_yield_block(m->blk, 1, &v); }
+/* Yield to the method's block as #each yields to a plain one: one frame
+   made once for all the values (vm_yield_prepare_block), which the memo
+   keeps (the C stack of the method that made the memo is not in reach). */
+static VALUE memo_yield_values(struct memo *m, int argc, VALUE *argv)
+{
+    if (m->yielding || !m->blk) return vm_yield_block(m->blk, argc, argv);
+    if (!m->y) {
+        m->y = xmalloc(sizeof *m->y);
+        vm_yield_prepare_block(m->y, m->blk);
+    }
+    m->yielding = true;
+    VALUE r = argc == 1 ? vm_yield_next(m->y, argv[0]) : vm_yield_next2(m->y, argv[0], argv[1]);
+    m->yielding = false;      /* left set by a jump out: the plain way from then on */
+    return r;
+}
+
+static VALUE memo_yield(struct memo *m, VALUE v) { return memo_yield_values(m, 1, &v); }
 
 static VALUE memo_yield2(struct memo *m, VALUE a, VALUE b)
 {
     VALUE args[2] = { a, b };
-    return vm_yield_block(m->blk, 2, args);
+    return memo_yield_values(m, 2, args);
 }
 
 /* Stop the iteration: the enclosing enum_iterate returns. */

@@ -1,0 +1,87 @@
+# iterator_frames.rb: Array#map, select, reject!, collect!, delete_if and
+# the Enumerable methods run a plain block in one frame made once for all
+# the values.  What must not show: a block's own locals start at nil at
+# every value, closures made in the block keep their own values, a yield
+# from inside a yield, a jump out (break, an exception) and then the same
+# method again, blocks of two parameters, and the GC while it runs.
+require 'assert'
+
+class Twice
+  include Enumerable
+  def initialize(*v) @v = v end
+  def each; @v.each { |x| yield x }; self end
+end
+
+# each yields its first value, and the block it was given is called by
+# the caller's block from inside that yield
+class Nested
+  include Enumerable
+  def each(&b)
+    b.call(1)
+    b.call(2)
+  end
+end
+
+test "a block's own locals start at nil at every value" do
+  seen = [1, 2, 3].map { |x| t = defined?(t) ? t : :unset; u ||= x; [t, u] }
+  assert_equal [[nil, 1], [nil, 2], [nil, 3]], seen
+  assert_equal [[nil, 1], [nil, 2]], Twice.new(1, 2).map { |x| u ||= x; [defined?(w) && w, u].tap { w = 5 } }
+  assert_equal [2, 3], [1, 2, 3].select { |x| k ||= 0; k += 1; x > 1 && k == 1 }
+end
+
+test "closures made in the block keep their own values" do
+  procs = [1, 2, 3].map { |x| y = x * 10; lambda { y } }
+  assert_equal [10, 20, 30], procs.map { |pr| pr.call }
+  procs = Twice.new(4, 5).map { |x| z = x; proc { z += 1 } }
+  assert_equal [5, 6, 6, 7], [procs[0].call, procs[1].call, procs[0].call, procs[1].call]
+end
+
+test "collect!, reject!, delete_if" do
+  a = [1, 2, 3, 4]
+  a.collect! { |x| v = x * x; v }
+  assert_equal [1, 4, 9, 16], a
+  assert_equal [1, 9], a.reject! { |x| x.even? }
+  assert_equal nil, a.reject! { |x| x > 100 }
+  assert_equal [9], a.delete_if { |x| x == 1 }
+end
+
+test "a yield from inside a yield" do
+  out = []
+  r = Nested.new.inject(0) { |s, x| out << x; s + x }
+  assert_equal 3, r
+  assert_equal [1, 2], out
+  inner = []
+  Twice.new(1, 2).each_with_index { |x, i| Twice.new(x, x).each_with_index { |y, j| inner << [i, j, y] } }
+  assert_equal [[0, 0, 1], [0, 1, 1], [1, 0, 2], [1, 1, 2]], inner
+end
+
+test "break, next and an exception out of the block, then the method again" do
+  assert_equal :out, [1, 2, 3].map { |x| break :out if x == 2; x }
+  assert_equal [1, nil, 3], [1, 2, 3].map { |x| next if x == 2; x }
+  assert_equal 7, Twice.new(3, 4).inject { |s, x| break s + x }
+  e = Twice.new(1, 2)
+  assert_raise(ZeroDivisionError) { e.inject { |s, x| s / 0 } }
+  assert_equal 3, e.inject { |s, x| s + x }
+  assert_raise(RuntimeError) { [1, 2].select { |x| raise "no" if x == 2 } }
+  assert_equal [2], [1, 2].select { |x| x == 2 }
+end
+
+test "blocks of two parameters" do
+  assert_equal 10, (1..4).inject { |s, x| s + x }
+  assert_equal [[1, :a], [2, :b]], { 1 => :a, 2 => :b }.sort.map { |k, v| [k, v] }
+  assert_equal [3, 7], [[1, 2], [3, 4]].map { |a, b| a + b }
+  assert_equal({ 1 => [1, 3], 0 => [2] }, Twice.new(1, 2, 3).group_by { |x| x % 2 })
+end
+
+test "the GC while the frame is reused" do
+  GC.stress = true
+  begin
+    r = (1..40).map { |x| s = "v#{x}"; [s, s.size] }
+    t = Twice.new(*(1..30).to_a).map { |x| "w#{x}" * 2 }
+  ensure
+    GC.stress = false
+  end
+  assert_equal ["v40", 3], r[-1]
+  assert_equal "w30w30", t[-1]
+  assert_equal 40, r.size
+end
