@@ -318,8 +318,10 @@ static VALUE num_step(VALUE from, int argc, const VALUE *argv)
     if (argc == 2 && obj_equal(step, INT2FIX(0))) exc_raise(vm.c.ArgumentError, "step can't be 0");
     if (FIXNUM_P(from) && FIXNUM_P(to) && FIXNUM_P(step)) {
         long i = FIX2LONG(from), end = FIX2LONG(to), diff = FIX2LONG(step);
-        if (diff > 0) for (; i <= end; i += diff) vm_yield1(INT2FIX(i));
-        else for (; i >= end; i += diff) vm_yield1(INT2FIX(i));
+        struct yielder y;
+        vm_yield_prepare(&y);
+        if (diff > 0) for (; i <= end; i += diff) vm_yield_next(&y, INT2FIX(i));
+        else for (; i >= end; i += diff) vm_yield_next(&y, INT2FIX(i));
     } else if (!num_float_step(from, to, step, false)) {
         step_generic(from, to, step);
     }
@@ -392,7 +394,9 @@ static VALUE int_downto(VALUE from, int argc, const VALUE *argv)
     if (!vm_block_given()) return enumerator_for(from, "downto", argc, argv);
     VALUE to = argv[0];
     if (FIXNUM_P(from) && FIXNUM_P(to)) {
-        for (long i = FIX2LONG(from), end = FIX2LONG(to); i >= end; i--) vm_yield1(INT2FIX(i));
+        struct yielder y;
+        vm_yield_prepare(&y);
+        for (long i = FIX2LONG(from), end = FIX2LONG(to); i >= end; i--) vm_yield_next(&y, INT2FIX(i));
     } else {
         int_walk(from, to, ID_lt, ID_minus);
     }

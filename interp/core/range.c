@@ -169,13 +169,15 @@ static void range_iterate(VALUE range, range_fn fn, void *arg)
     }
 }
 
-static void yield_i(VALUE v, void *arg) { vm_yield1(v); }
+static void yield_i(VALUE v, void *y) { vm_yield_next(y, v); }
 static void push_i(VALUE v, void *ary) { ary_push((VALUE)ary, v); }
 
 static VALUE range_each(VALUE self, int argc, const VALUE *argv)
 {
     if (!vm_block_given()) return enumerator_for(self, "each", 0, NULL);
-    range_iterate(self, yield_i, NULL);
+    struct yielder y;
+    vm_yield_prepare(&y);
+    range_iterate(self, yield_i, &y);
     return self;
 }
 
@@ -224,8 +226,10 @@ static VALUE range_step(VALUE self, int argc, const VALUE *argv)
     VALUE step = step_value(argc, argv);
     if (FIXNUM_P(b) && FIXNUM_P(e) && FIXNUM_P(step)) {
         long end = FIX2LONG(e) + (EXCL(self) ? 0 : 1), unit = FIX2LONG(step);
+        struct yielder y;
+        vm_yield_prepare(&y);
         for (long i = FIX2LONG(b); i < end; i += unit) {
-            vm_yield1(INT2FIX(i));
+            vm_yield_next(&y, INT2FIX(i));
             if (i + unit < i) break;
         }
     } else if (FIXNUM_P(b) || FLOAT_P(b) || obj_is_kind_of(b, vm.c.Numeric)) {

@@ -1,6 +1,6 @@
-# iterator_frames.rb: Array#map, select, reject!, collect!, delete_if and
-# the Enumerable methods run a plain block in one frame made once for all
-# the values.  What must not show: a block's own locals start at nil at
+# iterator_frames.rb: Array#map, select, reject!, collect!, delete_if,
+# Range#each and step, Integer#downto and step, and the Enumerable methods
+# run a plain block in one frame made once for all the values.  What must not show: a block's own locals start at nil at
 # every value, closures made in the block keep their own values, a yield
 # from inside a yield, a jump out (break, an exception) and then the same
 # method again, blocks of two parameters, and the GC while it runs.
@@ -34,6 +34,21 @@ test "closures made in the block keep their own values" do
   assert_equal [10, 20, 30], procs.map { |pr| pr.call }
   procs = Twice.new(4, 5).map { |x| z = x; proc { z += 1 } }
   assert_equal [5, 6, 6, 7], [procs[0].call, procs[1].call, procs[0].call, procs[1].call]
+end
+
+test "Range#each and step, Integer#downto and step" do
+  assert_equal [[nil, 1], [nil, 2]], (1..2).map { |x| [defined?(t) && t, (t = x)] }
+  seen = []
+  (1..3).each { |x| u ||= x; seen << u }
+  3.downto(1) { |x| u ||= x; seen << u }
+  1.step(5, 2) { |x| u ||= x; seen << u }
+  (0...6).step(3) { |x| u ||= x; seen << u }
+  assert_equal [1, 2, 3, 3, 2, 1, 1, 3, 5, 0, 3], seen
+  procs = []
+  (1..3).each { |x| y = x; procs << lambda { y } }
+  3.downto(2) { |x| y = -x; procs << lambda { y } }
+  assert_equal [1, 2, 3, -3, -2], procs.map { |pr| pr.call }
+  assert_equal 2, (1..5).each { |x| break x if x == 2 }
 end
 
 test "collect!, reject!, delete_if" do
