@@ -214,6 +214,18 @@ static void note_body(struct bind *b, struct node **slot)
 }
 
 /* ------------------------------------------------------------ scopes */
+/* |x| and nothing else, x a local of the block: one value is stored
+   there with no rule to apply (ev_block.c block_params). */
+static int lone_param(const struct node_block *blk)
+{
+    const struct node_mlhs *p = blk->params;
+    if (!p || p->n != 1 || p->splat || p->has_splat || p->trailing_comma || blk->block_param || blk->is_for)
+        return 0;
+    const struct node *t = p->targets[0];
+    if (t->type != NODE_LASGN || ((const struct node_lvar *)t)->depth != 0) return 0;
+    return ((const struct node_lvar *)t)->idx + 1;
+}
+
 static void bind_block(struct bind *b, struct node_block *blk)
 {
     struct bind saved = *b;
@@ -224,6 +236,7 @@ static void bind_block(struct bind *b, struct node_block *blk)
     b->depth = 0;
     bind_mlhs(b, blk->params);
     bind_opt(b, blk->block_param);
+    blk->lone_param = lone_param(blk);
     bind_opt(b, blk->body);
     note_body(b, &blk->body);
     saved.failed = b->failed;

@@ -216,6 +216,10 @@ static inline void block_params(const struct node_block *nb, int argc, const VAL
         tag_like_18(params_in_tag, &c);
         return;
     }
+    if (nb->lone_param && argc == 1) {       /* |x| given one value: nothing can raise */
+        bf->env->vars[nb->lone_param - 1] = argv[0];
+        return;
+    }
     assign_params(nb, argc, argv, bf, mode);
 }
 

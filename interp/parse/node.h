@@ -239,6 +239,7 @@ struct node_block {
     struct node *block_param; /* |&b| : an LASGN target, or NULL */
     struct node *body;        /* NULL for an empty body */
     bool is_for;              /* a for-loop body: no scope of its own, params set outer vars */
+    int lone_param;           /* binder: |x| alone, a local of the block: its slot + 1; else 0 */
 };
 #define NF_EMPTY_PARAMS 0x01  /* node_block: written with || (Proc#arity 0, not -1) */
 

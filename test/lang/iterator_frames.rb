@@ -81,6 +81,25 @@ test "break, next and an exception out of the block, then the method again" do
   assert_equal [2], [1, 2].select { |x| x == 2 }
 end
 
+def yield_these(*vals) yield(*vals) end
+
+test "a lone parameter: one value, none, several, an outer variable" do
+  assert_equal [1, 2], [1, 2].map { |x| x }
+  assert_equal [[1, 2]], [[1, 2]].map { |x| x }
+  assert_equal 5, lambda { |y| y }.call(5)
+  $VERBOSE, verbose = nil, $VERBOSE     # 1.8.7 warns of the counts below
+  begin
+    assert_equal nil, yield_these { |x| x }
+    assert_equal [3, 4], yield_these(3, 4) { |x| x }
+    assert_equal [5, 6], lambda { |y| y }.call(5, 6)
+  ensure
+    $VERBOSE = verbose
+  end
+  x = :outer
+  [7, 8].each { |x| }
+  assert_equal 8, x           # 1.8: the block's parameter is the outer x
+end
+
 test "blocks of two parameters" do
   assert_equal 10, (1..4).inject { |s, x| s + x }
   assert_equal [[1, :a], [2, :b]], { 1 => :a, 2 => :b }.sort.map { |k, v| [k, v] }
