@@ -163,6 +163,10 @@ static void assign_single(const struct node_block *nb, int argc, const VALUE *ar
 static void assign_params(const struct node_block *nb, int argc, const VALUE *argv, struct frame *bf,
                           int mode)
 {
+    if (nb->lone_param && argc == 1) {       /* |x| given one value: no rule applies */
+        bf->env->vars[nb->lone_param - 1] = argv[0];
+        return;
+    }
     const struct node_mlhs *p = nb->params;
     if (nb->block_param)
         ev_assign(nb->block_param, bf->block ? proc_new(bf->block, false) : Qnil, bf);
@@ -214,10 +218,6 @@ static inline void block_params(const struct node_block *nb, int argc, const VAL
     if (TAG_LIKE_18) {
         struct block_call c = { nb, bf, argc, argv, mode };
         tag_like_18(params_in_tag, &c);
-        return;
-    }
-    if (nb->lone_param && argc == 1) {       /* |x| given one value: nothing can raise */
-        bf->env->vars[nb->lone_param - 1] = argv[0];
         return;
     }
     assign_params(nb, argc, argv, bf, mode);
