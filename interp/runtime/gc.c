@@ -35,7 +35,7 @@
 #define FREE_MIN_RATIO 0.5
 #define WORK_PER_FREE_SLOT 2      /* references marked per slot left free */
 #define IMMEDIATES_PER_WORK 8     /* an immediate in a scanned body costs an eighth of a reference */
-#define MALLOC_LIMIT_MIN (2 * 1024 * 1024)   /* garbage bodies a small heap lets pile up */
+#define MALLOC_LIMIT_MIN (3 * 512 * 1024)   /* garbage bodies a small heap lets pile up: 1.5 MB */
 #define MALLOC_PER_WORK 16        /* bytes malloc'd per reference marked before a collection */
 
 struct page {
