@@ -3,8 +3,9 @@
 
 - Two builds of the same commit (two copies of the binary under test) on
   three small workloads: none is "slower" or "faster", and at least one
-  is "no change" (with --budget, so that a noisy moment gets more runs
-  rather than a wrong answer, and a 10% threshold).
+  is "no change" (with --budget 60, so that a noisy moment gets more runs
+  rather than a wrong answer, and a 10% threshold; 20 s left all three
+  undecided on a machine whose timings moved by 20% from run to run).
 - The same binary slowed on purpose (MINIRUBY_BENCH_SLOWDOWN=N: every
   method call spins N times) on pmap.rb, all of whose work is method
   calls, at N and 2N: both "slower", and the effect has the right size:
@@ -56,7 +57,7 @@ def summary(out):
 
 
 def test_same(a, b, tmp):
-    code, out, err = compare(["--quick", "--runs", "6", "--budget", "20", "--threshold", "10",
+    code, out, err = compare(["--quick", "--runs", "6", "--budget", "60", "--threshold", "10",
                               "--only", "pmap,lib_bignum,lib_sort", "--no-scaling", "--no-strace",
                               "--json", "same.json", a, b], tmp)
     check(code == 0, "compare of two copies succeeds: %s" % err[-300:])
@@ -83,8 +84,8 @@ def test_slowed(a, tmp):
     # getcontext): 40 spins are lost in it, 400 are not
     n = 400 if "context=ucontext" in subprocess.run([a + "/miniruby", "-v"], capture_output=True,
                                                      text=True).stdout else 40
-    code, out, err = compare(["--quick", "--runs", "6", "--only", "pmap", "--no-scaling", "--no-strace",
-                              "--env", "B:MINIRUBY_BENCH_SLOWDOWN=%d" % n,
+    code, out, err = compare(["--quick", "--runs", "6", "--budget", "60", "--only", "pmap", "--no-scaling",
+                              "--no-strace", "--env", "B:MINIRUBY_BENCH_SLOWDOWN=%d" % n,
                               "--env", "C:MINIRUBY_BENCH_SLOWDOWN=%d" % (2 * n),
                               "--json", "slow.json", "base=" + a, "slow=" + a, "slower=" + a], tmp)
     check(code == 0, "compare with slowed builds succeeds: %s" % err[-300:])
@@ -99,7 +100,7 @@ def test_slowed(a, tmp):
     # call costs more, so the spins weigh less): only that they cost
     check(r1 > 1.05 and ratio["slow"]["ci_low"] > 1.02, "N=%d spins per call cost something: %r" % (n, r1))
     grow = (r2 - 1) / (r1 - 1) if r1 > 1 else 0
-    check(1.5 < grow < 2.6, "twice the spins add about twice the time: +%.1f%% then +%.1f%% (x%.2f)"
+    check(1.4 < grow < 3.0, "twice the spins add about twice the time: +%.1f%% then +%.1f%% (x%.2f)"
           % ((r1 - 1) * 100, (r2 - 1) * 100, grow))
     for label in ("slow", "slower"):
         v = ratio[label]
