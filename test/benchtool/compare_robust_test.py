@@ -194,7 +194,8 @@ def test_rev(tmp):
     repo, log, hangpids = make_repo(tmp)
     cache = os.path.join(tmp, "cache")
     common = ["--repo", repo, "--cache", cache, "--quick", "--no-scaling", "--no-strace", "--only", "pmap"]
-    code, out, err = compare(common + ["--runs", "5", "--json", "rev.json", "--rev", "base", "--rev", "slow"], tmp)
+    code, out, err = compare(common + ["--runs", "5", "--budget", "60", "--json", "rev.json",
+                                       "--rev", "base", "--rev", "slow"], tmp)
     check(code == 0, "compare --rev base --rev slow succeeds: %s" % err[-400:])
     check(err.count(": building in ") == 2 and len(log_lines(log)) == 2, "two revisions built: %r" % log_lines(log))
     line = next((l for l in out.splitlines() if l.startswith("#   ") and " pmap " in l), "")
