@@ -6,6 +6,12 @@ require 'assert'
 RUBY = File.readlink("/proc/self/exe")
 SCRIPT = "#{ENV["TMPDIR"] || "/tmp"}/miniruby_exit_ensure_#{$$}.rb"
 
+# Each child waits until its threads are asleep inside their begin: one
+# Thread.pass is not enough when a timer tick is pending, as a new thread
+# can then be preempted where its block starts, before its begin, and
+# killed at exit without an ensure to run (a CI run's replay of this file
+# diverged where an assertion failed that its recording had passed).
+#
 # [output (stdout and stderr), exit status] of the program `source`.  The
 # child neither records nor replays a schedule (test/thread/schedule_test.py
 # replays this file): its output does not depend on one.
@@ -19,8 +25,8 @@ end
 
 test "a sleeping thread's ensure runs after at_exit" do
   out, status = run_child(<<-'EOS')
-    Thread.new { begin; sleep; ensure; puts "ensure ran"; end }
-    Thread.pass
+    t = Thread.new { begin; sleep; ensure; puts "ensure ran"; end }
+    Thread.pass until t.stop?
     at_exit { puts "at_exit" }
     puts "main done"
   EOS
@@ -30,8 +36,8 @@ end
 
 test "after at_exit, before the error report and the finalizers" do
   out, status = run_child(<<-'EOS')
-    Thread.new { begin; sleep; ensure; $stderr.puts "ensure"; end }
-    Thread.pass
+    t = Thread.new { begin; sleep; ensure; $stderr.puts "ensure"; end }
+    Thread.pass until t.stop?
     at_exit { $stderr.puts "at_exit" }
     ObjectSpace.define_finalizer("x", proc { $stderr.puts "finalizer" })
     raise "main fails"
@@ -42,9 +48,9 @@ end
 
 test "every thread's ensure runs, a running one's too" do
   out, status = run_child(<<-'EOS')
-    3.times { |i| Thread.new { begin; sleep; ensure; puts "sleeper #{i}"; end } }
-    Thread.new { begin; loop { Thread.pass }; ensure; puts "runner"; end }
-    Thread.pass
+    s = (0..2).map { |i| Thread.new { begin; sleep; ensure; puts "sleeper #{i}"; end } }
+    Thread.new { begin; $running = true; loop { Thread.pass }; ensure; puts "runner"; end }
+    Thread.pass until $running && s.all? { |t| t.stop? }
     puts "main"
   EOS
   lines = out.split("\n")
@@ -55,8 +61,8 @@ end
 
 test "an ensure clause that sleeps is waited for" do
   out, status = run_child(<<-'EOS')
-    Thread.new { begin; sleep; ensure; puts "start"; sleep 0.05; puts "after sleep"; end }
-    Thread.pass
+    t = Thread.new { begin; sleep; ensure; puts "start"; sleep 0.05; puts "after sleep"; end }
+    Thread.pass until t.stop?
   EOS
   assert_equal("start\nafter sleep\n", out)
   assert_equal(0, status)
@@ -65,9 +71,9 @@ end
 test "what an ensure clause raises goes nowhere: exit, abort_on_exception" do
   out, status = run_child(<<-'EOS')
     Thread.abort_on_exception = true
-    Thread.new { begin; sleep; ensure; puts "raising"; raise "in ensure"; end }
-    Thread.new { begin; sleep; ensure; puts "exiting"; exit 7; end }
-    Thread.pass
+    a = Thread.new { begin; sleep; ensure; puts "raising"; raise "in ensure"; end }
+    b = Thread.new { begin; sleep; ensure; puts "exiting"; exit 7; end }
+    Thread.pass until a.stop? && b.stop?
   EOS
   assert_equal(["exiting", "raising"], out.split("\n").sort)
   assert_equal(0, status)
@@ -77,8 +83,8 @@ test "an ensure clause blocked for ever on a Queue ends the wait, silently" do
   out, status = run_child(<<-'EOS')
     require 'thread'
     q = Queue.new
-    Thread.new { begin; sleep; ensure; puts "ensure"; q.pop; puts "never"; end }
-    Thread.pass
+    t = Thread.new { begin; sleep; ensure; puts "ensure"; q.pop; puts "never"; end }
+    Thread.pass until t.stop?
     puts "main"
   EOS
   assert_equal("main\nensure\n", out)
@@ -87,7 +93,8 @@ end
 
 test "exit in another thread: the sleeping thread's ensure runs" do
   out, status = run_child(<<-'EOS')
-    Thread.new { begin; sleep; ensure; puts "ensure"; end }
+    t = Thread.new { begin; sleep; ensure; puts "ensure"; end }
+    Thread.pass until t.stop?
     Thread.new { exit 3 }.join
     puts "not reached"
   EOS
@@ -97,7 +104,7 @@ end
 
 test "a thread started by an ensure clause runs to its end" do
   out, status = run_child(<<-'EOS')
-    Thread.new do
+    outer = Thread.new do
       begin
         sleep
       ensure
@@ -106,7 +113,7 @@ test "a thread started by an ensure clause runs to its end" do
         puts "ensure end"
       end
     end
-    Thread.pass
+    Thread.pass until outer.stop?
   EOS
   assert_equal("new thread\nnew thread end\nensure end\n", out)
   assert_equal(0, status)
@@ -115,11 +122,11 @@ end
 test "a killed thread is aborting in its ensure clause" do
   out, status = run_child(<<-'EOS')
     t = Thread.new { begin; sleep; ensure; p Thread.current.status; end }
-    Thread.pass
+    Thread.pass until t.stop?
     t.kill
     t.join
-    Thread.new { begin; sleep; ensure; p Thread.current.status; end }
-    Thread.pass
+    t = Thread.new { begin; sleep; ensure; p Thread.current.status; end }
+    Thread.pass until t.stop?
   EOS
   assert_equal("\"aborting\"\n\"aborting\"\n", out)
   assert_equal(0, status)
@@ -127,8 +134,8 @@ end
 
 test "exit! runs no ensure clause" do
   out, status = run_child(<<-'EOS')
-    Thread.new { begin; sleep; ensure; puts "ensure"; end }
-    Thread.pass
+    t = Thread.new { begin; sleep; ensure; puts "ensure"; end }
+    Thread.pass until t.stop?
     exit! 4
   EOS
   assert_equal("", out)
