@@ -231,6 +231,19 @@ void sched_fd_closed(int fd, void (*waiter)(struct gthread *t))
     if (fdwait_count()) fdwait_closed(fd, waiter);
 }
 
+/* In virtual time no timer ticks: without a look now and then, a thread
+   that never blocks would keep every descriptor waiter asleep for ever.
+   One look every VIRTUAL_POLL_STEPS steps (a virtual millisecond). */
+#define VIRTUAL_POLL_STEPS 1000
+
+static void poll_waiters_virtual(void)
+{
+    static uint64_t last;
+    if (!fdwait_count() || schedule_step - last < VIRTUAL_POLL_STEPS) return;
+    last = schedule_step;
+    poll_waiters(0);
+}
+
 static int ms_until(double deadline, double now)
 {
     double ms = ceil((deadline - now) * 1000.0);
@@ -442,6 +455,11 @@ static NOINLINE bool pass_slow(void)
         schedule_replay_wakes(replay_wake, find_thread);
         schedule_where = 'b';
     }
+    if (schedule_virtual_time()) {
+        schedule_where = 'p';
+        poll_waiters_virtual();
+        schedule_where = 'b';
+    }
     if (sched_tick) {
         schedule_where = 'p';
         /* sleepers and fds are looked at when the timer ticks (or when
@@ -525,8 +543,9 @@ static bool safe_point_decision(void)
         schedule_replay_wakes(replay_wake, find_thread);
         int sig = schedule_signal_due();
         if (sig) raise(sig);
-    } else if (S.nheap && S.heap[0]->wake_at <= sched_now()) {
-        wake_due_sleepers(sched_now());
+    } else {
+        if (S.nheap && S.heap[0]->wake_at <= sched_now()) wake_due_sleepers(sched_now());
+        if (schedule_virtual_time()) poll_waiters_virtual();
     }
     if (sched_critical || S.count < 2 || !schedule_preempt_here(S.current)) return false;
     return preempt();

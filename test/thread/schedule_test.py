@@ -126,6 +126,21 @@ st2, out2, err2 = run([prog], "replay:" + rec)
 check(st1 == st2 == 0 and out1 == out2 == b"nil\nnil\nnil\n" and len(clocks) >= 6,
       "IO.select's clock readings recorded and replayed: %s %s %d %r" % (st1, st2, len(clocks), err2[-200:]))
 
+# ---- virtual time has no timer tick to look at descriptors: a thread that
+# never blocks must not starve a reader whose data came from outside
+prog = os.path.join(TMP, "spin_reader.rb")
+with open(prog, "w") as f:
+    f.write("r, w = IO.pipe\npid = fork { w.write 'x'; exit! 0 }\nw.close\n"
+            "spinner = Thread.new { loop { Thread.pass } }\nworker = Thread.new { loop { 1 + 1 } }\n"
+            "p r.read(1)\nProcess.wait(pid)\np $?.exitstatus\n")
+for spec in ("random:1:0.3", "random:2", "pct:3:3:1000"):
+    try:
+        st, out, err = run([prog], spec, timeout=30)
+    except subprocess.TimeoutExpired:
+        st, out, err = "hung", b"", b""
+    check(st == 0 and out == b'"x"\n0\n', "MINIRUBY_SCHED=%s: a pipe's reader and Process.wait wake while "
+          "other threads never block: %s %r %r" % (spec, st, out, err[-200:]))
+
 # ---- another path than the recording's: the divergence is reported
 prog = os.path.join(TMP, "branchy.rb")
 with open(prog, "w") as f:
