@@ -8,6 +8,7 @@
 #ifndef MR_EVAL_H
 #define MR_EVAL_H
 
+#include <string.h>
 #include "runtime/internal.h"
 #include "tag.h"
 
@@ -24,6 +25,12 @@ static inline VALUE eval_node(struct node *n, struct frame *f)
 /* A statement or a body is seldom a bare local: the test would cost
    pushpop.rb's block 5% more instructions for nothing. */
 #define EVAL_BODY(n, f) (((struct node *)(n))->eval((struct node *)(n), (f)))
+
+/* An argument's stack slot is written once its value is computed; until
+   then it holds what an earlier call at the same depth left there, which
+   the conservative stack scan keeps alive (binary-trees kept a dead tree
+   of 65,000 Arrays so).  Clear it first; the asm keeps the store. */
+#define EV_CLEAR_SLOTS(v) do { memset(&(v), 0, sizeof(v)); __asm__ volatile("" : : "m"(v)); } while (0)
 
 /* binder flags, above the parser's NF_ bits */
 #define NF_TAG         0x0100  /* loop/def/block: needs a tag (break/next/redo/return inside, or eval) */

@@ -47,3 +47,43 @@ test "a big Array of Integers does not make the heap grow by its size" do
   assert(grown < n * 8 / 1024, "heap grew #{grown} kB for an Array of #{n * 8 / 1024} kB")
   assert_equal(n, big.size)
 end
+
+# binary-trees: while the argument of check is evaluated, the stack slot
+# it will go in still holds the tree the previous iteration passed there,
+# and the stack is scanned conservatively: that dead tree was kept, in
+# every collection.  The evaluator clears the slot first.  (Under the
+# sanitizers the frames differ and other dead words keep it.)
+$trees, $trees_alive = [], []
+
+def stale_tree(depth)
+  if depth == 0
+    if $trees_alive.size < $trees.size    # once per tree, at its first leaf
+      GC.start
+      $trees_alive << $trees.select { |c| c.alive? }.size
+    end
+    return [nil, nil]
+  end
+  depth -= 1
+  [stale_tree(depth), stale_tree(depth)]
+end
+
+def stale_top(depth)
+  t = stale_tree(depth)
+  $trees << ObjectSpace::WeakCell.new(t)
+  t
+end
+
+def stale_check(tree)
+  l, r = tree
+  l ? 1 + stale_check(l) + stale_check(r) : 1
+end
+
+unless SANITIZED
+  test "an argument being evaluated keeps no earlier call's argument alive" do
+    c = 0
+    9.times { c += stale_check(stale_top(8)) }
+    assert_equal 9 * 511, c
+    kept = $trees_alive.select { |n| n > 0 }.size
+    assert(kept <= 2, "a dead tree was kept in #{kept} of 8 collections: #{$trees_alive.inspect}")
+  end
+end
