@@ -690,6 +690,19 @@ static void out_of_heap(void)
     mr_bug("out of memory for the object heap");
 }
 
+/* Slots the heap must gain for both free shares of refill to hold, and
+   no more: a heap grown by halves was up to 1.5 times that, and all of
+   it is resident once the slots are used (binary-trees: 49 MB, now 39). */
+static size_t slots_to_add(void)
+{
+    size_t live = heap.total_slots - heap.free_slots;
+    size_t by_ratio = (size_t)((double)live / (1 - FREE_MIN_RATIO));
+    size_t by_work = live + heap.last_work / WORK_PER_FREE_SLOT;
+    size_t total = by_ratio > by_work ? by_ratio : by_work;
+    if (total <= heap.total_slots) return 0;
+    return total - heap.total_slots;
+}
+
 static NOINLINE void refill(void)
 {
     if (!heap.stress && !heap.want_gc && take_fresh()) return;
@@ -702,12 +715,9 @@ static NOINLINE void refill(void)
        million Integers is one object and two million immediates, which
        cost an eighth each) plus the heap, and must be paid for by as many
        allocations. */
-    while (heap.free_slots < heap.total_slots * FREE_MIN_RATIO ||
-           heap.free_slots < heap.last_work / WORK_PER_FREE_SLOT) {
-        size_t grow = heap.npages / 2 + 1;
-        for (size_t i = 0; i < grow; i++)
-            if (!add_page()) return out_of_heap();
-    }
+    size_t want = slots_to_add();
+    for (size_t added = 0; added < want; added += PAGE_SLOTS)
+        if (!add_page()) return out_of_heap();
     if (!heap.freelist && !take_fresh() && !(add_page() && take_fresh())) return out_of_heap();
     if (!reserve_page) reserve_page = page_memory();
 }
