@@ -45,6 +45,7 @@ static struct {
     bool timer_on;                    /* ticking: stopped lazily, see sched_time_slice */
     struct gthread *dead;             /* stack to release once switched away */
     char *dead_cleared_below;         /* what its thread left to clear (stack_retire) */
+    uint64_t virtual_polled_at;       /* schedule_step of poll_waiters_virtual's last poll */
 } S;
 
 static void *xgrow(void *p, size_t n)
@@ -238,9 +239,8 @@ void sched_fd_closed(int fd, void (*waiter)(struct gthread *t))
 
 static void poll_waiters_virtual(void)
 {
-    static uint64_t last;
-    if (!fdwait_count() || schedule_step - last < VIRTUAL_POLL_STEPS) return;
-    last = schedule_step;
+    if (!fdwait_count() || schedule_step - S.virtual_polled_at < VIRTUAL_POLL_STEPS) return;
+    S.virtual_polled_at = schedule_step;
     poll_waiters(0);
 }
 
