@@ -65,20 +65,23 @@ end
 test "ConditionVariable signal and broadcast" do
   m = Mutex.new
   cv = ConditionVariable.new
-  ready = []
+  ready, order = [], []
   waiters = (1..3).map do |i|
-    Thread.new { m.synchronize { cv.wait(m); ready << i } }
+    Thread.new { m.synchronize { order << i; cv.wait(m); ready << i } }
   end
-  Thread.pass until waiters.all? { |t| t.stop? }
+  Thread.pass until order.size == 3 && waiters.all? { |t| t.stop? }
+  # signal wakes the one that waited first (they need not have started
+  # waiting in the order they were made: a tick may preempt one first)
   m.synchronize { cv.signal }
-  waiters[0].join
-  assert_equal [1], ready
+  first = order[0]
+  waiters[first - 1].join
+  assert_equal [first], ready
   m.synchronize { cv.broadcast }
   waiters.each { |t| t.join }
   # the two woken together take the mutex in either order: a tick may
   # preempt the first before it relocks
   assert_equal [1, 2, 3], ready.sort
-  assert_equal 1, ready.first
+  assert_equal first, ready.first
 end
 
 test "Queue between threads" do
