@@ -373,18 +373,18 @@ static VALUE ev_masgn(struct node *n, struct frame *f)
 }
 
 /* ------------------------------------------------------------ op-assignment */
-static VALUE read_or_nil(struct node *read, struct frame *f)
+/* x ||= v reads x, except that an unset class variable is nil there, as
+   in 1.8.7 (an unset constant is a NameError; &&= reads like any read). */
+static VALUE read_or_nil(struct node *read, struct frame *f, ID op)
 {
-    if (read->type == NODE_CONST || read->type == NODE_CVAR || read->type == NODE_COLON2) {
-        if (NIL_P(ev_defined(read, f))) return Qnil;
-    }
+    if (op == ID_oror && read->type == NODE_CVAR && NIL_P(ev_defined(read, f))) return Qnil;
     return EVAL(read, f);
 }
 
 static VALUE ev_op_asgn(struct node *n, struct frame *f)
 {
     struct node_op_asgn *o = (struct node_op_asgn *)n;
-    VALUE cur = o->op == ID_oror || o->op == ID_andand ? read_or_nil(o->read, f) : EVAL(o->read, f);
+    VALUE cur = read_or_nil(o->read, f, o->op);
     if (o->op == ID_oror) {
         if (RTEST(cur)) return cur;
         return ev_assign(o->write, EVAL(o->value, f), f);

@@ -57,6 +57,17 @@ test "op-assign on locals" do
   assert_equal 7, (y = 3; y += 4)
 end
 
+class OACvar
+  def self.or_set; @@oa_or ||= 1; end
+  def self.and_set; @@oa_and &&= 1; end
+end
+
+test "op-assign on an unset class variable" do
+  assert_equal 1, OACvar.or_set
+  e = assert_raise(NameError) { OACvar.and_set }
+  assert_equal "uninitialized class variable @@oa_and in OACvar", e.message
+end
+
 test "op-assign on ivars, gvars, cvars" do
   @oa = 1
   @oa += 1
@@ -154,8 +165,15 @@ module OAConst
 end
 
 # 1.8.7's grammar rejects `A::B op= v` ("constant re-assignment"); a
-# plain constant may be op-assigned outside method bodies.
+# plain constant may be op-assigned outside method bodies.  ||= reads it
+# first, as 1.8.7 does: unset, that is a NameError (a class variable's
+# ||= looks whether it is set; its &&= reads it).
 test "op-assign on constants" do
+  e = assert_raise(NameError) { eval("ZZTOP ||= 6") }
+  assert_equal "(eval):1: uninitialized constant ZZTOP", e.message
+  e = assert_raise(NameError) { eval("ZZAND &&= 6") }
+  assert_equal "(eval):1: uninitialized constant ZZAND", e.message
+  eval("ZZTOP = nil")
   assert_equal 6, eval("ZZTOP ||= 6")
   assert_equal 6, eval("ZZTOP ||= 7")
   e = assert_raise(SyntaxError) { eval("OAConst::X ||= 6") }
