@@ -398,6 +398,29 @@ static VALUE ev_op_asgn(struct node *n, struct frame *f)
     return ev_assign(o->write, ev_binop(f, cur, o->op, rhs, &o->cache), f);
 }
 
+/* x op= value on a local of the running scope (i += 1, the commonest):
+   no reader node, no assignment switch.  x is read before the value is
+   evaluated, as 1.8.7 does: k = 2; k *= (k = 5) gives 10. */
+static VALUE ev_op_asgn_lvar0(struct node *n, struct frame *f)
+{
+    struct node_op_asgn *o = (struct node_op_asgn *)n;
+    int idx = ((struct node_lvar *)o->write)->idx;
+    VALUE cur = f->env->vars[idx];
+    VALUE rhs = EVAL(o->value, f);
+    f->node = n;
+    VALUE r = ev_binop(f, cur, o->op, rhs, &o->cache);
+    f->env->vars[idx] = r;
+    return r;
+}
+
+static bool op_asgn_on_lvar0(const struct node_op_asgn *o)
+{
+    if (o->op == ID_oror || o->op == ID_andand) return false;
+    if (o->read->type != NODE_LVAR || o->write->type != NODE_LASGN) return false;
+    const struct node_lvar *r = (const struct node_lvar *)o->read, *w = (const struct node_lvar *)o->write;
+    return r->depth == 0 && w->depth == 0 && r->idx == w->idx;
+}
+
 /* recv[args] op= value: the reader, operator and writer calls each have a
    cache in the node; arguments live on the C stack unless there are splats. */
 static VALUE ev_op_asgn_index(struct node *n, struct frame *f)
@@ -482,7 +505,7 @@ eval_fn ev_var_select(struct node *n)
     case NODE_NTH_REF: return ev_nth_ref;
     case NODE_BACK_REF: return ev_back_ref;
     case NODE_MASGN: return ev_masgn;
-    case NODE_OP_ASGN: return ev_op_asgn;
+    case NODE_OP_ASGN: return op_asgn_on_lvar0((struct node_op_asgn *)n) ? ev_op_asgn_lvar0 : ev_op_asgn;
     case NODE_OP_ASGN_INDEX: return ev_op_asgn_index;
     case NODE_OP_ASGN_ATTR: return ev_op_asgn_attr;
     case NODE_ATTRASGN: return ev_attrasgn;

@@ -57,6 +57,25 @@ test "op-assign on locals" do
   assert_equal 7, (y = 3; y += 4)
 end
 
+test "op-assign on locals: order, blocks, other classes, errors" do
+  k = 2
+  k *= (k = 5); assert_equal 10, k           # read before the value
+  n = 1
+  [1, 2, 3].each { |i| n += i; m = i; m += 10; assert_equal i + 10, m }
+  assert_equal 7, n                          # a block's outer local
+  b = 2 ** 62
+  b += b;   assert_equal 2 ** 63, b          # Fixnum overflow: Bignum
+  f = 1.5
+  f *= 2;   assert_equal 3.0, f
+  a = [1]
+  a += [2]; assert_equal [1, 2], a
+  z = nil
+  e = (z += 1 rescue $!)
+  assert_equal NoMethodError, e.class
+  assert_equal "undefined method `+' for nil:NilClass", e.message
+  assert_nil z
+end
+
 class OACvar
   def self.or_set; @@oa_or ||= 1; end
   def self.and_set; @@oa_and &&= 1; end
