@@ -32,7 +32,6 @@ VALUE ev_eval_args(struct node_call *c, struct frame *f, VALUE *buf, int bufn, i
     for (int i = 0; i < c->argc; i++)
         if (c->args[i]->type == NODE_SPLAT) { splat = true; break; }
     if (!splat && c->argc <= bufn) {
-        memset(buf, 0, (size_t)c->argc * sizeof(VALUE));     /* see EV_CLEAR_SLOTS */
         for (int i = 0; i < c->argc; i++) buf[i] = EVAL(c->args[i], f);
         *argcp = c->argc;
         *argvp = buf;
@@ -623,7 +622,7 @@ static VALUE ev_call1(struct node *n, struct frame *f)
     struct node_call *c = (struct node_call *)n;
     VALUE recv = c->recv ? EVAL(c->recv, f) : f->self;
     VALUE arg;
-    EV_CLEAR_SLOTS(arg);
+    EV_CLEAR_SLOT(arg);
     arg = EVAL(c->args[0], f);
     f->node = n;
     return call_node(f, c, recv, 1, &arg);
@@ -634,7 +633,6 @@ static VALUE ev_call2(struct node *n, struct frame *f)
     struct node_call *c = (struct node_call *)n;
     VALUE recv = c->recv ? EVAL(c->recv, f) : f->self;
     VALUE argv[2];
-    EV_CLEAR_SLOTS(argv);
     argv[0] = EVAL(c->args[0], f);
     argv[1] = EVAL(c->args[1], f);
     f->node = n;
@@ -646,7 +644,6 @@ static VALUE ev_call3(struct node *n, struct frame *f)
     struct node_call *c = (struct node_call *)n;
     VALUE recv = c->recv ? EVAL(c->recv, f) : f->self;
     VALUE argv[3];
-    EV_CLEAR_SLOTS(argv);
     argv[0] = EVAL(c->args[0], f);
     argv[1] = EVAL(c->args[1], f);
     argv[2] = EVAL(c->args[2], f);

@@ -281,7 +281,6 @@ static VALUE ev_attrasgn(struct node *n, struct frame *f)
     }
     if (c->argc == 1 && c->mid == ID_aset && c->args[0]->type != NODE_SPLAT) {   /* recv[k] = value */
         VALUE argv[2];
-        EV_CLEAR_SLOTS(argv);
         argv[0] = EVAL(c->args[0], f);
         argv[1] = val = c->value ? EVAL(c->value, f) : Qnil;
         if (c->recv && ev_opt_aset(recv, argv[0], val)) return val;
