@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "eval.h"
+#include "ev_num.h"
 #include "ruby/green.h"
 
 /* MINIRUBY_BENCH_SLOWDOWN=N (read once at start-up): every method call spins
@@ -652,19 +653,13 @@ static VALUE ev_call3(struct node *n, struct frame *f)
 }
 
 /* ------------------------------------------------------------ number fast paths */
-/* Nonzero: the fast paths that skip dispatch are off.  Bit 0: the methods
-   were redefined (for good); bit 1: set_trace_func is on (every call must
-   be reported). */
-#define OPS_REDEFINED 1
-#define OPS_TRACED 2
-#define OPS_SAFE4 4     /* $SAFE 4 reached: a << x and a.pop are checked calls */
-static uint8_t fix_ops_redefined, flo_ops_redefined;
+uint8_t ev_fix_ops_redefined, ev_flo_ops_redefined;
 static uint8_t container_ops_redefined;   /* Array#[] []= << pop or Hash#[] []= */
 uint8_t ev_to_s_redefined;                /* to_s of Fixnum Float Symbol nil true false */
 
 void ev_trace_fast_paths(bool tracing)
 {
-    uint8_t *flags[] = { &fix_ops_redefined, &flo_ops_redefined, &container_ops_redefined,
+    uint8_t *flags[] = { &ev_fix_ops_redefined, &ev_flo_ops_redefined, &container_ops_redefined,
                          &ev_to_s_redefined };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         *flags[i] = (uint8_t)((*flags[i] & (OPS_REDEFINED | OPS_SAFE4)) | (tracing ? OPS_TRACED : 0));
@@ -696,79 +691,27 @@ void ev_note_redefinition(VALUE klass, ID mid)
         container_ops_redefined |= OPS_REDEFINED;
     switch (mid) {
     case ID_aref: case ID_lshift: case ID_rshift: case ID_and: case ID_or: case ID_xor:
-        if (fix) fix_ops_redefined |= OPS_REDEFINED;
+        if (fix) ev_fix_ops_redefined |= OPS_REDEFINED;
         break;
     case ID_plus: case ID_minus: case ID_mul: case ID_div: case ID_mod:
     case ID_lt: case ID_le: case ID_gt: case ID_ge: case ID_eq: case ID_cmp:
-        if (fix) fix_ops_redefined |= OPS_REDEFINED;
-        if (flo) flo_ops_redefined |= OPS_REDEFINED;
+        if (fix) ev_fix_ops_redefined |= OPS_REDEFINED;
+        if (flo) ev_flo_ops_redefined |= OPS_REDEFINED;
         break;
     default: break;
     }
 }
 
-/* Floats cannot be subclassed or given singleton methods: the class is Float. */
-static inline __attribute__((always_inline)) bool flo_value(VALUE v, double *d)
-{
-    if (FLONUM_P(v)) *d = flonum_to_dbl(v);
-    else if (TYPE_P(v, T_FLOAT)) *d = RFLOAT(v)->value;
-    else return false;
-    return true;
-}
-
-/* Both operands as doubles when one is a Float and the other a Float or a
-   Fixnum of at most 53 bits (exactly a double: Float's and Fixnum's
-   operators and comparisons give what the C operators give), while
-   neither class redefines its operators. */
-static inline __attribute__((always_inline)) bool flo_operands(VALUE a, VALUE b, double *x, double *y)
-{
-    if (flo_value(a, x)) {
-        if (flo_value(b, y)) return !flo_ops_redefined;
-        if (!FIXNUM_P(b) || labs(FIX2LONG(b)) > (1L << 53)) return false;
-        *y = (double)FIX2LONG(b);
-        return !flo_ops_redefined;
-    }
-    if (!FIXNUM_P(a) || labs(FIX2LONG(a)) > (1L << 53) || !flo_value(b, y)) return false;
-    *x = (double)FIX2LONG(a);
-    return !flo_ops_redefined && !fix_ops_redefined;
-}
-
 static inline bool flo_pair(VALUE a, VALUE b)
 {
-    return FLOAT_P(a) && FLOAT_P(b) && !flo_ops_redefined;
-}
-
-static inline long fix_floor_div(long x, long y)
-{
-    long q = x / y;
-    if (x % y != 0 && ((x < 0) != (y < 0))) q--;
-    return q;
-}
-
-static inline long fix_floor_mod(long x, long y)
-{
-    long m = x % y;
-    if (m != 0 && ((m < 0) != (y < 0))) m += y;
-    return m;
+    return FLOAT_P(a) && FLOAT_P(b) && !ev_flo_ops_redefined;
 }
 
 /* a op b for the arithmetic operators on Fixnums and Floats, or Qundef:
    the call is made (overflow, division by 0, other classes). */
 static inline __attribute__((always_inline)) VALUE arith_fast(ID op, VALUE a, VALUE b)
 {
-    if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b))) {
-        if (fix_ops_redefined) return Qundef;
-        long x = FIX2LONG(a), y = FIX2LONG(b), r;
-        switch (op) {
-        case ID_plus: if (__builtin_add_overflow(x, y, &r)) return Qundef; break;
-        case ID_minus: if (__builtin_sub_overflow(x, y, &r)) return Qundef; break;
-        case ID_mul: if (__builtin_mul_overflow(x, y, &r)) return Qundef; break;
-        case ID_div: if (y == 0) return Qundef; r = fix_floor_div(x, y); break;
-        case ID_mod: if (y == 0) return Qundef; r = fix_floor_mod(x, y); break;
-        default: return Qundef;
-        }
-        return FIXABLE(r) ? INT2FIX(r) : Qundef;
-    }
+    if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b))) return fix_arith(op, a, b);
     double x, y;
     if (!flo_operands(a, b, &x, &y)) return Qundef;
     switch (op) {
@@ -808,7 +751,7 @@ OPT_ARITH(opt_mod, ID_mod)
     {                                                                      \
         struct node_call *c = (struct node_call *)n;                       \
         VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);               \
-        if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b) && !fix_ops_redefined)) {    \
+        if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b) && !ev_fix_ops_redefined)) { \
             long x = FIX2LONG(a), y = FIX2LONG(b);                         \
             return INT2FIX(expr);                                          \
         }                                                                  \
@@ -823,7 +766,7 @@ static VALUE opt_rshift(struct node *n, struct frame *f)
 {
     struct node_call *c = (struct node_call *)n;
     VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);
-    if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b) && !fix_ops_redefined)) {
+    if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b) && !ev_fix_ops_redefined)) {
         long x = FIX2LONG(a), y = FIX2LONG(b);
         if (y >= 0 && y < 64) return INT2FIX(x >> y);
     }
@@ -834,7 +777,7 @@ static VALUE opt_rshift(struct node *n, struct frame *f)
 static inline VALUE fix_lshift_fast(VALUE a, VALUE b)
 {
     long x = FIX2LONG(a), y = FIX2LONG(b);
-    if (y < 0 || y > 62 || fix_ops_redefined) return Qundef;
+    if (y < 0 || y > 62 || ev_fix_ops_redefined) return Qundef;
     long r = (long)((unsigned long)x << y);
     return (r >> y) == x && FIXABLE(r) ? INT2FIX(r) : Qundef;
 }
@@ -915,7 +858,7 @@ static VALUE opt_pop(struct node *n, struct frame *f)
     {                                                                      \
         struct node_call *c = (struct node_call *)n;                       \
         VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);               \
-        if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b) && !fix_ops_redefined))      \
+        if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b) && !ev_fix_ops_redefined))   \
             return BOOL2V((long)a op (long)b);                             \
         double x, y;                                                       \
         if (flo_operands(a, b, &x, &y)) return BOOL2V(x op y);             \
@@ -933,7 +876,7 @@ static VALUE opt_cmp(struct node *n, struct frame *f)
 {
     struct node_call *c = (struct node_call *)n;
     VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);
-    if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b) && !fix_ops_redefined))
+    if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b) && !ev_fix_ops_redefined))
         return INT2FIX(((long)a > (long)b) - ((long)a < (long)b));
     if (flo_pair(a, b)) {
         double x = RFLOAT_VALUE(a), y = RFLOAT_VALUE(b);
