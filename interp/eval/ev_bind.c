@@ -423,7 +423,8 @@ static void bind_children(struct bind *b, struct node *n)
 static eval_fn select_eval(struct node *n)
 {
     eval_fn fn;
-    if ((fn = ev_expr_select(n)) || (fn = ev_var_select(n)) || (fn = ev_call_select(n)) ||
+    if ((fn = ev_arith_select(n)) || (fn = ev_expr_select(n)) || (fn = ev_var_select(n)) ||
+        (fn = ev_call_select(n)) ||
         (fn = ev_ctrl_select(n)) || (fn = ev_def_select(n)))
         return fn;
     mr_bug("no evaluator for node %s", node_type_name(n->type));
@@ -441,6 +442,7 @@ static void bind_node(struct bind *b, struct node *n)
     b->depth++;
     bind_children(b, n);
     b->depth--;
+    ev_arith_flatten(b->arena, n);
     n->eval = b->depth > 0 && b->depth % CHECK_DEPTH == 0 ? eval_checked : select_eval(n);
 }
 

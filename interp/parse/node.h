@@ -215,6 +215,7 @@ struct node_op_attr  { struct node h; struct node *recv; ID attr; ID op; struct 
                        struct call_cache cache[3]; };
 
 struct node_block;
+struct ar_prog;
 
 #define NF_FCALL   0x01   /* no explicit receiver: private methods allowed */
 #define NF_VCALL   0x02   /* bare identifier: "undefined local variable or method" */
@@ -230,6 +231,7 @@ struct node_call {
     struct node_block *block; /* literal block, or NULL */
     struct node *value;       /* ATTRASGN: the assigned value (NULL as a target) */
     struct call_cache cache;  /* evaluator use only */
+    const struct ar_prog *flat;   /* evaluator: an operator tree run flat (ev_arith.c) */
 };
 
 struct node_block {

@@ -1,0 +1,147 @@
+# float_flat.rb: Float arithmetic trees over locals and literals, which
+# run on doubles without boxing what they compute inside (ev_arith.c),
+# give what the operators give one by one, and step aside for everything
+# else: Fixnums, other classes, redefined operators, set_trace_func.
+require 'assert'
+
+def heap_floats_made
+  GC.disable
+  before = ObjectSpace.each_object(Float) {}
+  yield
+  ObjectSpace.each_object(Float) {} - before
+ensure
+  GC.enable
+end
+
+# 1e-300 and its products are beyond the immediate Floats: each one the
+# tree boxed was a heap object (1.8.7 makes 30 here, as miniruby did)
+test "only the result of a Float tree is boxed" do
+  x = 1e-300
+  y = nil
+  made = heap_floats_made { 10.times { y = x * 1.5 * 1.5 * 1.5 } }
+  assert_equal 10, made
+  assert_equal 3.375e-300, y
+end
+
+test "the values of Float trees" do
+  zr, zi, cr = 0.5, -0.25, 0.125
+  assert_equal 0.3125, zr * zr - zi * zi + cr
+  assert_equal(-0.25, 2.0 * zr * zi)
+  assert_equal false, zr * zr + zi * zi > 4.0
+  assert_equal true, zr * zr + zi * zi <= 0.3125
+  assert_equal true, zr * zr + zi * zi == 0.3125
+  assert_equal true, zr - zi >= 0.75
+  assert_equal true, zr / zi < -1.5
+  a, b = 0.1, 0.2
+  assert_equal 0.30000000000000004, a + b + 0.0
+  assert_equal 0.1 * 3, a * 3 + 0.0
+end
+
+test "a Fixnum literal meets a Float as the operators would have it" do
+  x = 3.0
+  assert_equal 0.5, 1 / (x - 1)
+  assert_equal 7.0, 2 * x + 1
+  assert_equal(-4.0, 1 - x * 2 + 1)
+  assert_equal 9.0, 3 * x * 1
+  assert_equal true, 2 * x > 5
+  assert_equal 2.0, (x + 1) / 2
+end
+
+test "infinities, NaN and negative zero" do
+  z, one = 0.0, 1.0
+  inf = one / z + 1.0
+  assert_equal true, inf.infinite? == 1
+  assert_equal(-1, (-one / z * 2.0).infinite?)
+  nan = z / z * one
+  assert nan.nan?
+  assert_equal false, z / z + one == z / z + one
+  assert_equal false, z / z + one < one
+  assert_equal false, z / z + one >= one
+  negz = -one * z * one
+  assert_equal "-0.0", negz.to_s
+  assert_equal "-0.0", (z * -1.0 - 0.0).to_s
+  huge = 1e300
+  assert_equal true, (huge * huge * 0.5).infinite? == 1
+end
+
+test "Fixnum locals make Integer arithmetic, overflow to Bignum" do
+  i, j = 7, 2
+  assert_equal 4, i / j + 1
+  assert_equal(-3, -i / j + 1)
+  assert_equal 2, i % 5 * 1
+  big = 2**62 - 1
+  assert_equal 2**63, big * 2 + 2
+  assert_equal Bignum, (big * 2 + 2).class
+  assert_equal 22, (i + j) * j + 4
+  assert_equal true, i * j + 1 == 15
+end
+
+test "a Float and a Fixnum local together" do
+  x, n = 2.5, 4
+  assert_equal 11.0, x * n + 1
+  assert_equal 10.5, n + x * n + 0.0 - 3.5 + x * 0
+  assert_equal true, n * x - 1 > 8.5
+end
+
+test "other classes call their operators" do
+  s, t = "ab", "cd"
+  assert_equal "abcdab", s + t + s
+  a = [1]
+  assert_equal [1, 1, 1, 2], a * 3 + [2]
+  r = Rational(1, 2) rescue nil
+  v = Struct.new(:x) do
+    def +(o) self.class.new(x + o.x) end
+    def *(k) self.class.new(x * k) end
+  end
+  p1 = v.new(1.5)
+  assert_equal 6.0, (p1 + p1 * 2.0 + p1).x
+  assert_raise(TypeError) { x = 1.0; y = "s"; x * 2.0 + y }
+  assert_raise(NoMethodError) { x = 1.0; y = nil; x * 2.0 + y * 1.0 }
+end
+
+test "a tree that saw only Fixnums is right when Floats come" do
+  f = lambda { |a, b| a * b + a - b }
+  100.times { |k| assert_equal k * 3 + k - 3, f.call(k, 3) }
+  assert_equal 2.75, f.call(1.5, 2.5)
+  g = lambda { |a| a * a + 1.0 }
+  assert_equal 5.0, g.call(2)
+  assert_equal 5.0, g.call(2.0)
+end
+
+test "a block's outer local" do
+  k = 0.5
+  sum = 0.0
+  [1.0, 2.0, 3.0].each { |x| sum = sum + x * k * 2.0 }
+  assert_equal 6.0, sum
+end
+
+test "a redefined Float operator is called" do
+  x, y = 1.5, 2.0
+  assert_equal 5.0, x * y + 2.0
+  class Float
+    alias_method :flat_saved_plus, :+
+    def +(o) 42.0 end
+  end
+  begin
+    assert_equal 42.0, x * y + 2.0
+    assert_equal 42.0, x * 2 + 1
+    assert_equal 4.0, 1 + x * 2   # Fixnum#+
+  ensure
+    class Float
+      alias_method :+, :flat_saved_plus
+    end
+  end
+  assert_equal 5.0, x * y + 2.0
+end
+
+test "set_trace_func sees the operators of a Float tree" do
+  x, y = 1.5, 2.0
+  calls = []
+  set_trace_func lambda { |event, file, line, id, binding, klass|
+    calls << id if event == "c-call" && klass == Float
+  }
+  z = x * y - 1.0
+  set_trace_func nil
+  assert_equal 2.0, z
+  assert_equal [:*, :-], calls
+end
