@@ -1,32 +1,34 @@
-/* ev_arith.c: Float arithmetic trees run flat.
+/* ev_arith.c: arithmetic trees run flat.
  *
- * A tree of two or more of + - * / (and at its root + - * / or a
+ * A tree of two or more of + - * / % (and at its root one of those or a
  * comparison) whose leaves are locals and number literals is bound to a
- * program: when every local holds a Float and no operator of Float or
- * Fixnum is redefined, it runs on doubles in one C frame and boxes only
- * its result.  Nothing in it can call, raise or allocate, so it gives what
- * the tree gives; otherwise the tree runs, node by node.
+ * program.  While no operator of Fixnum or Float is redefined and the
+ * locals hold Fixnums and Floats, it runs in one C frame on C numbers and
+ * boxes only its result.  Where the tree would leave that ground (a
+ * Fixnum overflows to a Bignum, a division by 0, another class, Float#%)
+ * nothing has been called or allocated yet, and the tree runs instead,
+ * node by node: the program gives what the tree gives.
  *
  * Why: in mandelbrot's inner loop each operator node cost about 88
  * instructions, a third of them boxing and unboxing the Floats that the
  * next node took apart again, the rest its call and operand tests.
  *
- * The program is typed when bound: a local is taken for a Float (checked
- * when it runs), a literal is what it is, and every operator must have a
- * Float operand (two Fixnums would make Integer arithmetic).  A Fixnum
- * literal then meets a Float, which is what Float's and Fixnum's operators
+ * When every local holds a Float and every operator has a Float operand
+ * (known when bound: a local is taken for a Float, a literal is what it
+ * is), the program runs on doubles alone; otherwise each slot carries its
+ * type.  A Fixnum meeting a Float is what Fixnum's and Float's operators
  * compute in double when the Fixnum fits 53 bits.
  */
 #include "ev_num.h"
 
-enum ar_code { AR_PLUS, AR_MINUS, AR_MUL, AR_DIV, AR_LT, AR_LE, AR_GT, AR_GE, AR_EQ, AR_NONE };
+enum ar_code { AR_PLUS, AR_MINUS, AR_MUL, AR_DIV, AR_MOD, AR_LT, AR_LE, AR_GT, AR_GE, AR_EQ, AR_NONE };
 
 /* the program's limits: a bigger tree runs as a tree (its subtrees may
    have programs of their own) */
 #define AR_MAX_SLOTS 32
 #define AR_MAX_LOCALS 8
-/* a program whose locals were never all Floats in this many runs gives
-   its node back to the tree */
+/* a program that never ran in this many tries gives its node back to
+   the tree */
 #define AR_MISS_LIMIT 64
 
 struct ar_local { int depth, idx; };
@@ -39,11 +41,14 @@ struct ar_op { uint8_t code, a, b; };   /* slot[a] code slot[b] */
 struct ar_prog {
     eval_fn tree;           /* the root's own node evaluation */
     bool off;               /* given back to the tree */
-    bool hit;               /* has run on doubles */
+    bool hit;               /* has run */
+    bool on_doubles;        /* with Float locals every operator has a Float operand */
     unsigned misses;
     int nlocals, nlits, nops;
     struct ar_local local[AR_MAX_LOCALS];
-    double slot[AR_MAX_SLOTS];
+    bool is_dbl[AR_MAX_SLOTS];
+    double dbl[AR_MAX_SLOTS];   /* a double slot; a literal's value in double */
+    long fix[AR_MAX_SLOTS];     /* a Fixnum slot's value */
     struct ar_op op[AR_MAX_SLOTS];
 };
 
@@ -59,20 +64,11 @@ static NOINLINE VALUE ar_miss(struct ar_prog *p, struct node *n, struct frame *f
     return p->tree(n, f);
 }
 
-static VALUE ev_arith_run(struct node *n, struct frame *f)
+static inline __attribute__((always_inline)) VALUE run_doubles(struct ar_prog *p)
 {
-    struct ar_prog *p = (struct ar_prog *)((struct node_call *)n)->flat;
-    if (UNLIKELY(p->off || ev_flo_ops_redefined || ev_fix_ops_redefined)) return p->tree(n, f);
-    double *t = p->slot;
-    struct env *env = f->env;
-    for (int k = 0; k < p->nlocals; k++) {
-        const struct ar_local *l = &p->local[k];
-        if (!flo_value((l->depth ? env_at(f, l->depth) : env)->vars[l->idx], &t[k])) return ar_miss(p, n, f);
-    }
-    double *s = t + p->nlocals + p->nlits;
-    p->hit = true;
+    double *t = p->dbl, *s = t + p->nlocals + p->nlits;
     const struct ar_op *o = p->op, *root = o + p->nops - 1;
-    for (;; o++) {
+    for (;; o++, s++) {
         double x = t[o->a], y = t[o->b];
         switch (o->code) {
         case AR_PLUS: *s = x + y; break;
@@ -86,8 +82,122 @@ static VALUE ev_arith_run(struct node *n, struct frame *f)
         default: return BOOL2V(x == y);
         }
         if (o == root) return float_new(*s);
-        s++;
     }
+}
+
+/* slot k as a double: a double, or a Fixnum that a double holds */
+static inline bool slot_dbl(const struct ar_prog *p, int k, double *d)
+{
+    if (p->is_dbl[k]) { *d = p->dbl[k]; return true; }
+    if (labs(p->fix[k]) > (1L << 53)) return false;
+    *d = (double)p->fix[k];
+    return true;
+}
+
+/* slot s = x code y on Fixnums.  Returns Qnil when slot s holds the
+   result, Qtrue or Qfalse for a comparison, or Qundef where the tree must
+   run. */
+static inline VALUE fix_op(struct ar_prog *p, int code, long x, long y, int s)
+{
+    long r;
+    switch (code) {
+    case AR_PLUS: if (__builtin_add_overflow(x, y, &r)) return Qundef; break;
+    case AR_MINUS: if (__builtin_sub_overflow(x, y, &r)) return Qundef; break;
+    case AR_MUL: if (__builtin_mul_overflow(x, y, &r)) return Qundef; break;
+    case AR_DIV: if (y == 0) return Qundef; r = fix_floor_div(x, y); break;
+    case AR_MOD: if (y == 0) return Qundef; r = fix_floor_mod(x, y); break;
+    case AR_LT: return BOOL2V(x < y);
+    case AR_LE: return BOOL2V(x <= y);
+    case AR_GT: return BOOL2V(x > y);
+    case AR_GE: return BOOL2V(x >= y);
+    default: return BOOL2V(x == y);
+    }
+    if (!FIXABLE(r)) return Qundef;
+    p->fix[s] = r;
+    p->is_dbl[s] = false;
+    return Qnil;
+}
+
+static inline VALUE dbl_op(struct ar_prog *p, int code, double x, double y, int s)
+{
+    double r;
+    switch (code) {
+    case AR_PLUS: r = x + y; break;
+    case AR_MINUS: r = x - y; break;
+    case AR_MUL: r = x * y; break;
+    case AR_DIV: r = x / y; break;
+    case AR_MOD: return Qundef;   /* Float#% */
+    case AR_LT: return BOOL2V(x < y);
+    case AR_LE: return BOOL2V(x <= y);
+    case AR_GT: return BOOL2V(x > y);
+    case AR_GE: return BOOL2V(x >= y);
+    default: return BOOL2V(x == y);
+    }
+    p->dbl[s] = r;
+    p->is_dbl[s] = true;
+    return Qnil;
+}
+
+/* each slot with its type: the result, or Qundef where the tree must run */
+static VALUE run_typed(struct ar_prog *p)
+{
+    int s = p->nlocals + p->nlits;
+    for (const struct ar_op *o = p->op, *end = o + p->nops; o < end; o++, s++) {
+        VALUE r;
+        double x, y;
+        if (!p->is_dbl[o->a] && !p->is_dbl[o->b]) r = fix_op(p, o->code, p->fix[o->a], p->fix[o->b], s);
+        else if (slot_dbl(p, o->a, &x) && slot_dbl(p, o->b, &y)) r = dbl_op(p, o->code, x, y, s);
+        else r = Qundef;
+        if (r != Qnil) return r;
+    }
+    s--;
+    return p->is_dbl[s] ? float_new(p->dbl[s]) : INT2FIX(p->fix[s]);
+}
+
+static inline VALUE local_value(const struct ar_local *l, struct frame *f)
+{
+    return (l->depth ? env_at(f, l->depth) : f->env)->vars[l->idx];
+}
+
+/* the locals from k on with their types, into their slots: false for
+   one that is neither a Fixnum nor a Float */
+static bool load_typed(struct ar_prog *p, struct frame *f, int k)
+{
+    for (int j = 0; j < k; j++) p->is_dbl[j] = true;
+    for (; k < p->nlocals; k++) {
+        VALUE v = local_value(&p->local[k], f);
+        if (flo_value(v, &p->dbl[k])) p->is_dbl[k] = true;
+        else if (FIXNUM_P(v)) p->fix[k] = FIX2LONG(v), p->is_dbl[k] = false;
+        else return false;
+    }
+    return true;
+}
+
+/* a run with Fixnums among the locals (from local k on), or on doubles
+   where some operator has no Float operand */
+static NOINLINE VALUE run_mixed(struct ar_prog *p, struct node *n, struct frame *f, int k)
+{
+    VALUE r = load_typed(p, f, k) ? run_typed(p) : Qundef;
+    if (r == Qundef) return ar_miss(p, n, f);
+    p->hit = true;
+    return r;
+}
+
+static VALUE ev_arith_run(struct node *n, struct frame *f)
+{
+    struct ar_prog *p = (struct ar_prog *)((struct node_call *)n)->flat;
+    if (UNLIKELY(p->off || ev_flo_ops_redefined || ev_fix_ops_redefined)) return p->tree(n, f);
+    struct env *env = f->env;
+    int k = 0;
+    for (; k < p->nlocals; k++) {
+        const struct ar_local *l = &p->local[k];
+        if (!flo_value((l->depth ? env_at(f, l->depth) : env)->vars[l->idx], &p->dbl[k])) break;
+    }
+    if (LIKELY(k == p->nlocals && p->on_doubles)) {
+        p->hit = true;
+        return run_doubles(p);
+    }
+    return run_mixed(p, n, f, k);
 }
 
 /* ------------------------------------------------------------ binding */
@@ -104,6 +214,7 @@ static enum ar_code op_code(const struct node *n)
     case ID_minus: return AR_MINUS;
     case ID_mul: return AR_MUL;
     case ID_div: return AR_DIV;
+    case ID_mod: return AR_MOD;
     case ID_lt: return AR_LT;
     case ID_le: return AR_LE;
     case ID_gt: return AR_GT;
@@ -118,65 +229,73 @@ static enum ar_code op_code(const struct node *n)
 struct build {
     struct ar_prog *p;
     struct { bool is_local; int k; } leaf[AR_MAX_SLOTS];   /* k: local or literal number */
-    double lit[AR_MAX_SLOTS];
+    struct { bool is_dbl; double d; long fix; } lit[AR_MAX_SLOTS];
     int nleaves;
+    bool on_doubles;
 };
 
+/* the type of an operand, a local taken for a Float */
 enum { T_FLO, T_FIX, T_BAD };
 
-/* the operand ref (a leaf as -1 - leaf, an operator as its number) and
-   type of n, emitted in postfix order */
-static int emit(struct build *b, struct node *n, bool root, int *ref);
+static int new_leaf(struct build *b, bool is_local, int k, int *ref)
+{
+    b->leaf[b->nleaves].is_local = is_local;
+    b->leaf[b->nleaves].k = k;
+    *ref = -1 - b->nleaves++;
+    return is_local || b->lit[k].is_dbl ? T_FLO : T_FIX;
+}
+
+static int emit_local(struct build *b, const struct node_lvar *v, int *ref)
+{
+    struct ar_prog *p = b->p;
+    int k = 0;
+    while (k < p->nlocals && (p->local[k].depth != v->depth || p->local[k].idx != v->idx)) k++;
+    if (k == p->nlocals) {
+        if (k == AR_MAX_LOCALS) return T_BAD;
+        p->local[p->nlocals++] = (struct ar_local){ v->depth, v->idx };
+    }
+    return new_leaf(b, true, k, ref);
+}
 
 static int emit_leaf(struct build *b, struct node *n, int *ref)
 {
     struct ar_prog *p = b->p;
     if (b->nleaves >= AR_MAX_SLOTS) return T_BAD;
-    if (n->type == NODE_LVAR) {
-        const struct node_lvar *v = (const struct node_lvar *)n;
-        int k = 0;
-        while (k < p->nlocals && (p->local[k].depth != v->depth || p->local[k].idx != v->idx)) k++;
-        if (k == p->nlocals) {
-            if (k == AR_MAX_LOCALS) return T_BAD;
-            p->local[p->nlocals++] = (struct ar_local){ v->depth, v->idx };
-        }
-        b->leaf[b->nleaves].is_local = true;
-        b->leaf[b->nleaves].k = k;
-        *ref = -1 - b->nleaves++;
-        return T_FLO;
-    }
-    double d;
-    int type;
+    if (n->type == NODE_LVAR) return emit_local(b, (const struct node_lvar *)n, ref);
+    int k = p->nlits;
     if (n->type == NODE_FLOAT) {
-        d = ((struct node_float *)n)->val;
-        type = T_FLO;
-    } else if (n->type == NODE_INT && labs(((struct node_int *)n)->val) <= (1L << 53)) {
-        d = (double)((struct node_int *)n)->val;
-        type = T_FIX;
+        b->lit[k].is_dbl = true;
+        b->lit[k].d = ((struct node_float *)n)->val;
+    } else if (n->type == NODE_INT && FIXABLE(((struct node_int *)n)->val)) {
+        long v = ((struct node_int *)n)->val;
+        b->lit[k].is_dbl = false;
+        b->lit[k].fix = v;
+        b->lit[k].d = (double)v;
+        if (labs(v) > (1L << 53)) b->on_doubles = false;
     } else {
         return T_BAD;
     }
-    b->leaf[b->nleaves].is_local = false;
-    b->leaf[b->nleaves].k = p->nlits;
-    b->lit[p->nlits++] = d;
-    *ref = -1 - b->nleaves++;
-    return type;
+    p->nlits++;
+    return new_leaf(b, false, k, ref);
 }
 
+/* the operand ref (a leaf as -1 - leaf, an operator as its number) and
+   type of n, emitted in postfix order */
 static int emit(struct build *b, struct node *n, bool root, int *ref)
 {
     enum ar_code code = op_code(n);
     if (code == AR_NONE) return emit_leaf(b, n, ref);
-    if (code > AR_DIV && !root) return T_BAD;   /* a comparison inside */
+    if (code > AR_MOD && !root) return T_BAD;   /* a comparison inside */
     struct node_call *c = (struct node_call *)n;
     int ra, rb;
     int ta = emit(b, c->recv, false, &ra);
     if (ta == T_BAD) return T_BAD;
     int tb = emit(b, c->args[0], false, &rb);
-    if (tb == T_BAD || (ta == T_FIX && tb == T_FIX) || b->p->nops >= AR_MAX_SLOTS) return T_BAD;
+    if (tb == T_BAD || b->p->nops >= AR_MAX_SLOTS) return T_BAD;
+    if ((ta == T_FIX && tb == T_FIX) || code == AR_MOD) b->on_doubles = false;
     b->p->op[b->p->nops] = (struct ar_op){ (uint8_t)code, (uint8_t)(ra + 128), (uint8_t)(rb + 128) };
     *ref = b->p->nops++;
-    return T_FLO;
+    return ta == T_FLO || tb == T_FLO ? T_FLO : T_FIX;
 }
 
 /* the slot of an operand ref, once the leaves are counted */
@@ -194,7 +313,7 @@ void ev_arith_flatten(struct arena *arena, struct node *n)
 {
     if (op_code(n) == AR_NONE) return;
     struct ar_prog prog = { .nops = 0 };
-    struct build b = { .p = &prog };
+    struct build b = { .p = &prog, .on_doubles = true };
     int root;
     if (emit(&b, n, true, &root) == T_BAD || prog.nops < 2 ||
         prog.nlocals + prog.nlits + prog.nops > AR_MAX_SLOTS)
@@ -203,7 +322,13 @@ void ev_arith_flatten(struct arena *arena, struct node *n)
         prog.op[k].a = ref_slot(&b, (int)prog.op[k].a - 128);
         prog.op[k].b = ref_slot(&b, (int)prog.op[k].b - 128);
     }
-    for (int k = 0; k < prog.nlits; k++) prog.slot[prog.nlocals + k] = b.lit[k];
+    for (int k = 0; k < prog.nlits; k++) {
+        int s = prog.nlocals + k;
+        prog.is_dbl[s] = b.lit[k].is_dbl;
+        prog.dbl[s] = b.lit[k].d;
+        prog.fix[s] = b.lit[k].fix;
+    }
+    prog.on_doubles = b.on_doubles;
     prog.tree = ev_call_select(n);
     struct ar_prog *p = arena_alloc(arena, sizeof *p);
     *p = prog;

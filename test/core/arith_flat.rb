@@ -1,7 +1,8 @@
-# float_flat.rb: Float arithmetic trees over locals and literals, which
-# run on doubles without boxing what they compute inside (ev_arith.c),
-# give what the operators give one by one, and step aside for everything
-# else: Fixnums, other classes, redefined operators, set_trace_func.
+# arith_flat.rb: arithmetic trees over locals and literals, which run on
+# C numbers without boxing what they compute inside (ev_arith.c), give
+# what the operators give one by one, and step aside for everything
+# else: Bignums, division by 0, other classes, redefined operators,
+# set_trace_func.
 require 'assert'
 
 def heap_floats_made
@@ -21,6 +22,10 @@ test "only the result of a Float tree is boxed" do
   made = heap_floats_made { 10.times { y = x * 1.5 * 1.5 * 1.5 } }
   assert_equal 10, made
   assert_equal 3.375e-300, y
+  n = 3
+  made = heap_floats_made { 10.times { y = x * n * n + x } }
+  assert_equal 10, made
+  assert_equal 1.0e-299, y
 end
 
 test "the values of Float trees" do
@@ -144,4 +149,37 @@ test "set_trace_func sees the operators of a Float tree" do
   set_trace_func nil
   assert_equal 2.0, z
   assert_equal [:*, :-], calls
+end
+
+test "Fixnum trees: floor division and modulo, as Integer's" do
+  a, b = -7, 2
+  assert_equal(-4, a / b + 0)
+  assert_equal 1, a % b * 1
+  assert_equal(-1, 7 % -b + 0)
+  assert_equal 3, (a * a + 1) % 47 - 0
+  assert_equal true, a * b + 14 == 0
+  assert_equal true, a / b * b <= a
+end
+
+test "a Fixnum tree that leaves the Fixnums runs as the tree" do
+  big = 2**61
+  assert_equal 2**63 + 1, big * 4 + 1
+  assert_equal Bignum, (big * 4 + 1).class
+  assert_equal 2**62 - 1, big * 2 - 1          # 2**62 itself is a Bignum
+  assert_equal Fixnum, (big * 2 - 1 - 2**61).class
+  huge = 2**60
+  assert_equal 1.152921504606847e+18, huge * 1.0 + 0.0
+  zero = 0
+  e = assert_raise(ZeroDivisionError) { 5 / zero + 1 }
+  assert_equal "divided by 0", e.message
+  assert_raise(ZeroDivisionError) { 5 % (zero * 1) + 1 }
+  assert_equal 1.0 / 0, 5.0 / zero + 1
+end
+
+test "Float#% in a tree" do
+  x = 5.5
+  assert_equal 2.5, x % 2.0 + 1.0
+  assert_equal(-0.5 + 1.0, x % -2 + 1.0 + 0.5 - 0.5 + 0.0 - 2.0 + 2.0)
+  n = -7
+  assert_equal 1.0, n % 2.0 * 1.0
 end
