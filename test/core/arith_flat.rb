@@ -22,10 +22,11 @@ test "only the result of a Float tree is boxed" do
   made = heap_floats_made { 10.times { y = x * 1.5 * 1.5 * 1.5 } }
   assert_equal 10, made
   assert_equal 3.375e-300, y
-  n = 3
-  made = heap_floats_made { 10.times { y = x * n * n + x } }
+  # with a Fixnum local: from 5 operators on (smaller ones run as trees)
+  x, n = Math.ldexp(1.0, -1000), 3
+  made = heap_floats_made { 10.times { y = x * n * n + x * n - x } }
   assert_equal 10, made
-  assert_equal 1.0e-299, y
+  assert_equal Math.ldexp(11.0, -1000), y
 end
 
 test "the values of Float trees" do
@@ -151,8 +152,14 @@ test "set_trace_func sees the operators of a Float tree" do
   assert_equal [:*, :-], calls
 end
 
+# trees of 5 operators or more run with Fixnums too; smaller ones as trees
 test "Fixnum trees: floor division and modulo, as Integer's" do
   a, b = -7, 2
+  assert_equal 7, (a * a + 1) % 47 - a / b + 0
+  assert_equal(-5, a / b + a % b * 1 - 2 + 0)
+  assert_equal 3, 7 % -b * -1 + 0 + 1 + 1
+  assert_equal true, a * b + 14 + 0 - 0 == 0
+  assert_equal false, a * b + 14 + 0 - 1 >= 0
   assert_equal(-4, a / b + 0)
   assert_equal 1, a % b * 1
   assert_equal(-1, 7 % -b + 0)
@@ -169,7 +176,14 @@ test "a Fixnum tree that leaves the Fixnums runs as the tree" do
   assert_equal Fixnum, (big * 2 - 1 - 2**61).class
   huge = 2**60
   assert_equal 1.152921504606847e+18, huge * 1.0 + 0.0
+  assert_equal 2**63, big * 4 + 1 - 1 + 1 - 1
+  assert_equal Bignum, (big * 4 + 1 - 1 + 1 - 1).class
+  assert_equal Fixnum, (big * 2 - 1 - big + 0 - 0).class
   zero = 0
+  e = assert_raise(ZeroDivisionError) { 5 / zero + 1 + 1 + 1 + 1 }
+  assert_equal "divided by 0", e.message
+  assert_raise(ZeroDivisionError) { 5 % zero + 1 + 1 + 1 + 1 }
+  assert_equal 1.0 / 0, 5.0 / zero + 1 + 1 + 1 + 1
   e = assert_raise(ZeroDivisionError) { 5 / zero + 1 }
   assert_equal "divided by 0", e.message
   assert_raise(ZeroDivisionError) { 5 % (zero * 1) + 1 }
@@ -182,4 +196,6 @@ test "Float#% in a tree" do
   assert_equal(-0.5 + 1.0, x % -2 + 1.0 + 0.5 - 0.5 + 0.0 - 2.0 + 2.0)
   n = -7
   assert_equal 1.0, n % 2.0 * 1.0
+  assert_equal 1.0, n % 2.0 * 1.0 + 0 - 0 + 0
+  assert_equal 2.5, x % 2.0 + 1.0 + n - n + 0
 end
