@@ -204,9 +204,11 @@ struct node_masgn {
    or writer, its slot + 1 (0: not known yet).  `other` is the class seen
    before it: a site that sees two classes in turn swaps the two. */
 struct call_way { uint64_t serial; uint64_t state; VALUE me; uint32_t ivar; };
+struct ar_prog;   /* evaluator use only: ev_arith.c */
 struct call_cache { uint64_t serial; uint64_t state; VALUE me; uint32_t ivar; struct call_way other; };
 struct node_op_asgn  { struct node h; struct node *read, *write; ID op; struct node *value;
-                       struct call_cache cache; };   /* evaluator use only */
+                       struct call_cache cache;      /* evaluator use only */
+                       const struct ar_prog *flat; };
 /* the caches are for the evaluator: reader, operator, writer call sites */
 struct node_op_index { struct node h; struct node *recv; int argc; struct node **args; ID op; struct node *value;
                        struct call_cache cache[3]; };
@@ -215,7 +217,6 @@ struct node_op_attr  { struct node h; struct node *recv; ID attr; ID op; struct 
                        struct call_cache cache[3]; };
 
 struct node_block;
-struct ar_prog;
 
 #define NF_FCALL   0x01   /* no explicit receiver: private methods allowed */
 #define NF_VCALL   0x02   /* bare identifier: "undefined local variable or method" */

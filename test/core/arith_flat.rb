@@ -121,25 +121,6 @@ test "a block's outer local" do
   assert_equal 6.0, sum
 end
 
-test "a redefined Float operator is called" do
-  x, y = 1.5, 2.0
-  assert_equal 5.0, x * y + 2.0
-  class Float
-    alias_method :flat_saved_plus, :+
-    def +(o) 42.0 end
-  end
-  begin
-    assert_equal 42.0, x * y + 2.0
-    assert_equal 42.0, x * 2 + 1
-    assert_equal 4.0, 1 + x * 2   # Fixnum#+
-  ensure
-    class Float
-      alias_method :+, :flat_saved_plus
-    end
-  end
-  assert_equal 5.0, x * y + 2.0
-end
-
 test "set_trace_func sees the operators of a Float tree" do
   x, y = 1.5, 2.0
   calls = []
@@ -198,4 +179,75 @@ test "Float#% in a tree" do
   assert_equal 1.0, n % 2.0 * 1.0
   assert_equal 1.0, n % 2.0 * 1.0 + 0 - 0 + 0
   assert_equal 2.5, x % 2.0 + 1.0 + n - n + 0
+end
+
+class FlatBody
+  attr_reader :x, :v
+  def initialize(x, v) @x, @v = x, v end
+  def step(dt, k) @v -= @x * k * dt; @x += @v * dt + 0.0; self end
+  def tiny_sum(n) @s = 0.0; n.times { @s = @s + @x * 1.5 * 1.5 }; @s end
+  def unset_plus() @unset += 1.0 * 2.0 end
+  def bump() @x += 1.0 * 2.0 end
+end
+
+test "x op= tree on locals, block locals and instance variables" do
+  x, k, sum = 1.5, 2.0, 0.25
+  sum += x * k - 1.0
+  assert_equal 2.25, sum
+  n = 7
+  n -= n / 2 * 3 + 1 - 1 + 0
+  assert_equal(-2, n)
+  total = 0.0
+  [1.0, 2.0, 3.0].each { |v| total += v * k * 0.5 }
+  assert_equal 6.0, total
+  b = FlatBody.new(1.0, 0.5)
+  b.step(0.5, 2.0)
+  assert_equal(-0.5, b.v)
+  assert_equal 0.75, b.x
+  10.times { b.step(0.5, 2.0) }
+  assert_equal "-0.095947265625 -1.36474609375", "#{b.x} #{b.v}"
+end
+
+test "x op= tree boxes only its result" do
+  x = 1e-300
+  s = 0.0
+  made = heap_floats_made { 10.times { s += x * 1.5 * 1.5 } }
+  assert_equal 10, made
+  assert_in_delta 2.25e-299, s, 1e-313
+  b = FlatBody.new(1e-300, 0.0)
+  b.tiny_sum(1)    # the tree's first run fills the instance variables' caches
+  made = heap_floats_made { b.tiny_sum(10) }
+  assert_equal 10, made
+end
+
+test "an unset or frozen instance variable in x op= tree" do
+  b = FlatBody.new(1.0, 0.0)
+  e = assert_raise(NoMethodError) { b.unset_plus }
+  assert_match(/undefined method `\+' for nil:NilClass/, e.message)
+  b.bump
+  assert_equal 3.0, b.x
+  b.freeze
+  e = assert_raise(TypeError) { b.bump }
+  assert_equal "can't modify frozen object", e.message
+  assert_equal 3.0, b.x
+end
+
+# last: a redefined operator turns the fast paths off for good
+test "a redefined Float operator is called" do
+  x, y = 1.5, 2.0
+  assert_equal 5.0, x * y + 2.0
+  class Float
+    alias_method :flat_saved_plus, :+
+    def +(o) 42.0 end
+  end
+  begin
+    assert_equal 42.0, x * y + 2.0
+    assert_equal 42.0, x * 2 + 1
+    assert_equal 4.0, 1 + x * 2   # Fixnum#+
+  ensure
+    class Float
+      alias_method :+, :flat_saved_plus
+    end
+  end
+  assert_equal 5.0, x * y + 2.0
 end
