@@ -5,85 +5,150 @@
  * are locals, instance variables and number literals is bound to a
  * program.  While no operator of Fixnum or Float is redefined and the
  * variables hold Fixnums and Floats, it runs in one C frame on C numbers
- * and boxes only its result.  Reading a variable has no effect of its
- * own: an instance variable is read through its node's cache, and a miss
- * there (or an unset one) is the tree's to take.  Where the tree would leave that ground (a
+ * and boxes only its result.  Where the tree would leave that ground (a
  * Fixnum overflows to a Bignum, a division by 0, another class, Float#%)
  * nothing has been called or allocated yet, and the tree runs instead,
- * node by node: the program gives what the tree gives.
+ * node by node: the program gives what the tree gives.  Reading a
+ * variable has no effect of its own: an instance variable is read through
+ * its node's cache, and a miss there (or an unset one) is the tree's.
  *
  * Why: in mandelbrot's inner loop each operator node cost about 88
  * instructions, a third of them boxing and unboxing the Floats that the
  * next node took apart again, the rest its call and operand tests.
  *
- * When every local holds a Float and every operator has a Float operand
- * (known when bound: a local is taken for a Float, a literal is what it
- * is), the program runs on doubles alone; otherwise each slot carries its
- * type.  A Fixnum meeting a Float is what Fixnum's and Float's operators
- * compute in double when the Fixnum fits 53 bits.
+ * The program is specialised to the types its variables held (its
+ * shape: which are Fixnums): each operator then knows its operands' types
+ * and works on C longs or doubles without a test, a Fixnum meeting a
+ * Float converted first (exactly: at most 53 bits), as Fixnum's and
+ * Float's operators compute.  Another shape specialises it again.
  */
 #include "ev_num.h"
 
 enum ar_code { AR_PLUS, AR_MINUS, AR_MUL, AR_DIV, AR_MOD, AR_LT, AR_LE, AR_GT, AR_GE, AR_EQ, AR_NONE };
 
+/* specialised operators: on doubles (D), on Fixnums' longs (I), and a
+   long converted to a double */
+enum ar_scode {
+    S_ADD_D, S_SUB_D, S_MUL_D, S_DIV_D, S_LT_D, S_LE_D, S_GT_D, S_GE_D, S_EQ_D,
+    S_ADD_I, S_SUB_I, S_MUL_I, S_DIV_I, S_MOD_I, S_LT_I, S_LE_I, S_GT_I, S_GE_I, S_EQ_I,
+    S_I2D,
+};
+
 /* the program's limits: a bigger tree runs as a tree (its subtrees may
    have programs of their own) */
 #define AR_MAX_SLOTS 32
 #define AR_MAX_VARS 8
-/* With Fixnums a program beats its tree from 5 operators on (each costs
-   about 39 instructions against the tree's 47, and a run 35 more). */
+/* With a Fixnum variable a program beats its tree from this many
+   operators on (fewer run as the tree): loading a Fixnum costs about 20
+   instructions, an operator on longs 25 against the tree's 47.  At 4
+   operators the program took 204 instructions, its tree 191; at 6, 251
+   against 338. */
 #define AR_TYPED_OPS 5
 /* a program that could not run in this many tries, and in four of every
-   five, gives its node back to the tree */
+   five, gives its node back to the tree; so does one specialised as often */
 #define AR_MISS_LIMIT 64
+#define AR_NO_SHAPE UINT32_MAX
+#define AR_SHAPE_TREE 0x80000000u   /* with p->shape: that shape runs as the tree */
 
 /* a variable leaf: a local, or an instance variable of self (ivar) */
 struct ar_var { int depth, idx; struct node_var *ivar; };
 struct ar_local { int depth, idx; };
-struct ar_op { uint8_t code, a, b; };   /* slot[a] code slot[b] */
+struct ar_op { uint8_t code, a, b; };        /* slot[a] code slot[b] */
+struct ar_sop { uint8_t code, a, b, dst; };  /* specialised: slot[dst] = slot[a] code slot[b] */
+union ar_val { long i; double d; };
 
-/* Slots: the locals (each read once), the literals, then the operators'
-   results in postfix order; the last operator is the root.  They are the
-   program's own, not a stack frame's: a run cannot be interrupted (no
-   call, no safe point), and the literals are stored once. */
+/* Slots: the variables (each read once, locals first), the literals,
+   then the operators' results in postfix order (the last operator is the
+   root), then the specialisation's conversions.  They are the program's
+   own, not a stack frame's: a run cannot be interrupted (no call, no safe
+   point), and the literals are stored once. */
 struct ar_prog {
     eval_fn tree;           /* the root's own node evaluation */
     struct node *write;     /* x op=: the assignment to x */
+    struct ar_var target;   /* x op=: x */
     bool off;               /* given back to the tree */
-    bool on_doubles;        /* with Float locals every operator has a Float operand */
-    bool on_fixnums;        /* no Float literal: with Fixnum locals all is Integer */
-    bool typed;             /* big enough to run with Fixnums too */
-    uint64_t runs, misses;
-    int nvars, nlits, nops;
-    int nlvars;             /* the variables: locals first, then instance variables */
+    bool on_doubles;        /* with Float variables: no % and no Fixnum literal */
+    uint64_t runs, misses, shapes;
+    int nvars, nlvars, nlits, nops;
     struct ar_local var[AR_MAX_VARS];
     struct node_var *ivar[AR_MAX_VARS];   /* var k from nlvars on: the node */
-    struct ar_var target;   /* x op=: x */
-    bool is_dbl[AR_MAX_SLOTS];
-    double dbl[AR_MAX_SLOTS];   /* a double slot; a literal's value in double */
-    long fix[AR_MAX_SLOTS];     /* a Fixnum slot's value */
     struct ar_op op[AR_MAX_SLOTS];
+    bool lit_is_dbl[AR_MAX_SLOTS];
+    union ar_val lit[AR_MAX_SLOTS];
+    /* the specialisation */
+    uint32_t shape;         /* bit k: variable k is a Fixnum; AR_SHAPE_TREE: the tree's */
+    bool result_is_int;
+    int nsops;
+    struct ar_sop sop[2 * AR_MAX_SLOTS];
+    union ar_val v[3 * AR_MAX_SLOTS];
 };
+
+/* ------------------------------------------------------------ specialising */
+struct spec { struct ar_prog *p; bool is_int[3 * AR_MAX_SLOTS]; int next; };
+
+/* slot k of the program as a double: a conversion where it holds a long
+   (a literal's is made now), or -1 where a double cannot hold it */
+static int dbl_slot(struct spec *sp, int k)
+{
+    struct ar_prog *p = sp->p;
+    if (!sp->is_int[k]) return k;
+    int t = sp->next++;
+    if (k >= p->nvars && k < p->nvars + p->nlits) {
+        long x = p->v[k].i;
+        if (labs(x) > (1L << 53)) return -1;
+        p->v[t].d = (double)x;
+    } else {
+        p->sop[p->nsops++] = (struct ar_sop){ S_I2D, (uint8_t)k, 0, (uint8_t)t };
+    }
+    return t;
+}
+
+/* specialise p for the shape; false if that shape runs as the tree */
+static bool specialise(struct ar_prog *p, uint32_t shape)
+{
+    struct spec sp = { .p = p, .next = p->nvars + p->nlits + p->nops };
+    p->shape = shape;
+    p->nsops = 0;
+    for (int k = 0; k < p->nvars; k++) sp.is_int[k] = (shape >> k) & 1;
+    for (int k = 0; k < p->nlits; k++) {
+        sp.is_int[p->nvars + k] = !p->lit_is_dbl[k];
+        p->v[p->nvars + k] = p->lit[k];
+    }
+    for (int j = 0; j < p->nops; j++) {
+        const struct ar_op *o = &p->op[j];
+        int dst = p->nvars + p->nlits + j, a = o->a, b = o->b;
+        bool ints = sp.is_int[a] && sp.is_int[b];
+        if (!ints) {
+            if (o->code == AR_MOD) return false;   /* Float#% */
+            if ((a = dbl_slot(&sp, a)) < 0 || (b = dbl_slot(&sp, b)) < 0) return false;
+        }
+        int code = o->code == AR_MOD ? S_MOD_I
+                 : o->code < AR_MOD ? (ints ? S_ADD_I : S_ADD_D) + o->code
+                 : (ints ? S_LT_I : S_LT_D) + (o->code - AR_LT);
+        p->sop[p->nsops++] = (struct ar_sop){ (uint8_t)code, (uint8_t)a, (uint8_t)b, (uint8_t)dst };
+        sp.is_int[dst] = ints;
+        p->result_is_int = ints;
+    }
+    return shape == 0 || p->nops >= AR_TYPED_OPS;
+}
 
 /* ------------------------------------------------------------ running */
 static VALUE ev_arith_run(struct node *n, struct frame *f);
 static VALUE ev_arith_run_iv(struct node *n, struct frame *f);
 static VALUE ev_arith_op_asgn(struct node *n, struct frame *f);
 
-static NOINLINE VALUE ar_miss(struct ar_prog *p, struct node *n, struct frame *f)
+static void give_back(struct ar_prog *p, struct node *n)
 {
-    if (++p->misses >= AR_MISS_LIMIT && p->misses > 4 * p->runs) {
-        p->off = true;
-        /* not the binder's stack-checking one */
-        if (n->eval == ev_arith_run || n->eval == ev_arith_run_iv || n->eval == ev_arith_op_asgn)
-            n->eval = p->tree;
-    }
-    return p->tree(n, f);
+    p->off = true;
+    /* not the binder's stack-checking one */
+    if (n->eval == ev_arith_run || n->eval == ev_arith_run_iv || n->eval == ev_arith_op_asgn)
+        n->eval = p->tree;
 }
 
-static inline __attribute__((always_inline)) VALUE local_value(const struct ar_local *l, struct frame *f)
+static NOINLINE VALUE ar_miss(struct ar_prog *p, struct node *n, struct frame *f)
 {
-    return (l->depth ? env_at(f, l->depth) : f->env)->vars[l->idx];
+    if (++p->misses >= AR_MISS_LIMIT && p->misses > 4 * p->runs) give_back(p, n);
+    return p->tree(n, f);
 }
 
 /* an instance variable's value, or Qundef: unset, or not in its node's
@@ -96,157 +161,133 @@ static inline VALUE ivar_value(const struct node_var *v, struct frame *f)
     return obj_ivar_at(self, v->cache.iv.index);
 }
 
-static inline __attribute__((always_inline)) VALUE var_value(const struct ar_prog *p, int k, struct frame *f)
-{
-    return k < p->nlvars ? local_value(&p->var[k], f) : ivar_value(p->ivar[k], f);
-}
-
+/* The common case, with a loop of its own: every variable a Float, and
+   the program has no % and no Fixnum literal (shape 0 needs no
+   specialising).  It cannot fail. */
 static inline __attribute__((always_inline)) VALUE run_doubles(struct ar_prog *p)
 {
-    double *t = p->dbl, *s = t + p->nvars + p->nlits;
+    union ar_val *t = p->v, *s = t + p->nvars + p->nlits;
     const struct ar_op *o = p->op, *root = o + p->nops - 1;
     for (;; o++, s++) {
-        double x = t[o->a], y = t[o->b];
+        double x = t[o->a].d, y = t[o->b].d;
         switch (o->code) {
-        case AR_PLUS: *s = x + y; break;
-        case AR_MINUS: *s = x - y; break;
-        case AR_MUL: *s = x * y; break;
-        case AR_DIV: *s = x / y; break;
+        case AR_PLUS: s->d = x + y; break;
+        case AR_MINUS: s->d = x - y; break;
+        case AR_MUL: s->d = x * y; break;
+        case AR_DIV: s->d = x / y; break;
         case AR_LT: return BOOL2V(x < y);
         case AR_LE: return BOOL2V(x <= y);
         case AR_GT: return BOOL2V(x > y);
         case AR_GE: return BOOL2V(x >= y);
         default: return BOOL2V(x == y);
         }
-        if (o == root) return float_new(*s);
+        if (o == root) return float_new(s->d);
     }
 }
 
-/* slot k as a double: a double, or a Fixnum that a double holds */
-static inline bool slot_dbl(const struct ar_prog *p, int k, double *d)
+/* the specialised operators: the result, Qnil when it is the double in
+   the root's slot (boxed by the caller, after its last test: nothing is
+   live across the allocation), or Qundef where the tree must run (each
+   case loads what it needs: a double goes to a register of its own) */
+static inline __attribute__((always_inline)) VALUE run_shape(struct ar_prog *p)
 {
-    if (p->is_dbl[k]) { *d = p->dbl[k]; return true; }
-    if (labs(p->fix[k]) > (1L << 53)) return false;
-    *d = (double)p->fix[k];
-    return true;
-}
-
-/* slot s = x code y on Fixnums.  Returns Qnil when slot s holds the
-   result, Qtrue or Qfalse for a comparison, or Qundef where the tree must
-   run. */
-static inline VALUE fix_op(struct ar_prog *p, int code, long x, long y, int s)
-{
-    long r;
-    switch (code) {
-    case AR_PLUS: if (__builtin_add_overflow(x, y, &r)) return Qundef; break;
-    case AR_MINUS: if (__builtin_sub_overflow(x, y, &r)) return Qundef; break;
-    case AR_MUL: if (__builtin_mul_overflow(x, y, &r)) return Qundef; break;
-    case AR_DIV: if (y == 0) return Qundef; r = fix_floor_div(x, y); break;
-    case AR_MOD: if (y == 0) return Qundef; r = fix_floor_mod(x, y); break;
-    case AR_LT: return BOOL2V(x < y);
-    case AR_LE: return BOOL2V(x <= y);
-    case AR_GT: return BOOL2V(x > y);
-    case AR_GE: return BOOL2V(x >= y);
-    default: return BOOL2V(x == y);
+    union ar_val *v = p->v;
+    const struct ar_sop *o = p->sop, *root = o + p->nsops - 1;
+    for (;; o++) {
+        long r;
+        switch (o->code) {
+        case S_ADD_D: v[o->dst].d = v[o->a].d + v[o->b].d; break;
+        case S_SUB_D: v[o->dst].d = v[o->a].d - v[o->b].d; break;
+        case S_MUL_D: v[o->dst].d = v[o->a].d * v[o->b].d; break;
+        case S_DIV_D: v[o->dst].d = v[o->a].d / v[o->b].d; break;
+        case S_LT_D: return BOOL2V(v[o->a].d < v[o->b].d);
+        case S_LE_D: return BOOL2V(v[o->a].d <= v[o->b].d);
+        case S_GT_D: return BOOL2V(v[o->a].d > v[o->b].d);
+        case S_GE_D: return BOOL2V(v[o->a].d >= v[o->b].d);
+        case S_EQ_D: return BOOL2V(v[o->a].d == v[o->b].d);
+        case S_ADD_I:
+            if (__builtin_add_overflow(v[o->a].i, v[o->b].i, &r) || !FIXABLE(r)) return Qundef;
+            v[o->dst].i = r;
+            break;
+        case S_SUB_I:
+            if (__builtin_sub_overflow(v[o->a].i, v[o->b].i, &r) || !FIXABLE(r)) return Qundef;
+            v[o->dst].i = r;
+            break;
+        case S_MUL_I:
+            if (__builtin_mul_overflow(v[o->a].i, v[o->b].i, &r) || !FIXABLE(r)) return Qundef;
+            v[o->dst].i = r;
+            break;
+        case S_DIV_I:
+            if (v[o->b].i == 0 || !FIXABLE(r = fix_floor_div(v[o->a].i, v[o->b].i))) return Qundef;
+            v[o->dst].i = r;
+            break;
+        case S_MOD_I:
+            if (v[o->b].i == 0) return Qundef;
+            v[o->dst].i = fix_floor_mod(v[o->a].i, v[o->b].i);
+            break;
+        case S_LT_I: return BOOL2V(v[o->a].i < v[o->b].i);
+        case S_LE_I: return BOOL2V(v[o->a].i <= v[o->b].i);
+        case S_GT_I: return BOOL2V(v[o->a].i > v[o->b].i);
+        case S_GE_I: return BOOL2V(v[o->a].i >= v[o->b].i);
+        case S_EQ_I: return BOOL2V(v[o->a].i == v[o->b].i);
+        default:   /* S_I2D */
+            if (labs(v[o->a].i) > (1L << 53)) return Qundef;
+            v[o->dst].d = (double)v[o->a].i;
+            break;
+        }
+        if (o == root) return p->result_is_int ? INT2FIX(v[o->dst].i) : Qnil;
     }
-    if (!FIXABLE(r)) return Qundef;
-    p->fix[s] = r;
-    p->is_dbl[s] = false;
-    return Qnil;
 }
 
-/* every slot a Fixnum: the result, or Qundef where the tree must run */
-static inline __attribute__((always_inline)) VALUE run_fixnums(struct ar_prog *p)
+static void op_asgn_store(const struct ar_prog *p, struct frame *f, VALUE r)
 {
-    int s = p->nvars + p->nlits;
-    for (const struct ar_op *o = p->op;; o++, s++) {
-        VALUE r = fix_op(p, o->code, p->fix[o->a], p->fix[o->b], s);
-        if (r != Qnil) return r;
-        if (o == p->op + p->nops - 1) return INT2FIX(p->fix[s]);
-    }
+    const struct ar_var *x = &p->target;
+    if (x->ivar) ev_assign(p->write, r, f);
+    else (x->depth ? env_at(f, x->depth) : f->env)->vars[x->idx] = r;
 }
 
-static inline VALUE dbl_op(struct ar_prog *p, int code, double x, double y, int s)
+/* the variables from k on into their slots, with the shape they make
+   (those before k held Floats); AR_NO_SHAPE if one is no number */
+static uint32_t load_shape(struct ar_prog *p, struct frame *f, int k)
 {
-    double r;
-    switch (code) {
-    case AR_PLUS: r = x + y; break;
-    case AR_MINUS: r = x - y; break;
-    case AR_MUL: r = x * y; break;
-    case AR_DIV: r = x / y; break;
-    case AR_MOD: return Qundef;   /* Float#% */
-    case AR_LT: return BOOL2V(x < y);
-    case AR_LE: return BOOL2V(x <= y);
-    case AR_GT: return BOOL2V(x > y);
-    case AR_GE: return BOOL2V(x >= y);
-    default: return BOOL2V(x == y);
-    }
-    p->dbl[s] = r;
-    p->is_dbl[s] = true;
-    return Qnil;
-}
-
-/* each slot with its type: the result, or Qundef where the tree must run */
-static VALUE run_typed(struct ar_prog *p)
-{
-    int s = p->nvars + p->nlits;
-    for (const struct ar_op *o = p->op, *end = o + p->nops; o < end; o++, s++) {
-        VALUE r;
-        double x, y;
-        if (!p->is_dbl[o->a] && !p->is_dbl[o->b]) r = fix_op(p, o->code, p->fix[o->a], p->fix[o->b], s);
-        else if (slot_dbl(p, o->a, &x) && slot_dbl(p, o->b, &y)) r = dbl_op(p, o->code, x, y, s);
-        else r = Qundef;
-        if (r != Qnil) return r;
-    }
-    s--;
-    return p->is_dbl[s] ? float_new(p->dbl[s]) : INT2FIX(p->fix[s]);
-}
-
-static bool load_fixnums(struct ar_prog *p, struct frame *f)
-{
-    for (int k = 0; k < p->nvars; k++) {
-        VALUE v = var_value(p, k, f);
-        if (!FIXNUM_P(v)) return false;
-        p->fix[k] = FIX2LONG(v);
-    }
-    return true;
-}
-
-/* the locals from k on with their types, into their slots: false for
-   one that is neither a Fixnum nor a Float */
-static bool load_typed(struct ar_prog *p, struct frame *f, int k)
-{
-    for (int j = 0; j < k; j++) p->is_dbl[j] = true;
+    uint32_t shape = 0;
     for (; k < p->nvars; k++) {
-        VALUE v = var_value(p, k, f);
-        if (flo_value(v, &p->dbl[k])) p->is_dbl[k] = true;
-        else if (FIXNUM_P(v)) p->fix[k] = FIX2LONG(v), p->is_dbl[k] = false;
-        else return false;
+        const struct ar_local *l = &p->var[k];
+        VALUE v = k < p->nlvars ? env_at(f, l->depth)->vars[l->idx] : ivar_value(p->ivar[k], f);
+        if (flo_value(v, &p->v[k].d)) continue;
+        if (!FIXNUM_P(v)) return AR_NO_SHAPE;
+        p->v[k].i = FIX2LONG(v);
+        shape |= 1u << k;
     }
-    return true;
+    return shape;
 }
 
-static void op_asgn_store(const struct ar_prog *p, struct frame *f, VALUE r);
-
-/* where the run on doubles cannot be: with Fixnums among the variables
-   (from k on), or on doubles where some operator has no Float operand;
-   else (k < 0, or a variable neither) the tree */
+/* A run off the common path (variable k the first that is no Float, or
+   k < 0: the tree): on the specialisation for the shape of the
+   variables, made again when the shape changed; or the tree. */
 static NOINLINE VALUE ar_slow(struct ar_prog *p, struct node *n, struct frame *f, int k)
 {
-    VALUE r = Qundef;
-    if (k >= 0 && p->typed) {
-        if (k == 0 && p->on_fixnums && load_fixnums(p, f)) r = run_fixnums(p);
-        else if (load_typed(p, f, k)) r = run_typed(p);
+    uint32_t shape = k < 0 ? AR_NO_SHAPE : load_shape(p, f, k);
+    if (shape == AR_NO_SHAPE) return ar_miss(p, n, f);
+    if ((p->shape & ~AR_SHAPE_TREE) != shape) {
+        if (++p->shapes >= AR_MISS_LIMIT && p->shapes > p->runs / 4) {
+            give_back(p, n);
+            return p->tree(n, f);
+        }
+        if (!specialise(p, shape)) p->shape |= AR_SHAPE_TREE;   /* Float#%, too few operators */
     }
+    VALUE r = p->shape & AR_SHAPE_TREE ? Qundef : run_shape(p);
     if (r == Qundef) return ar_miss(p, n, f);
     p->runs++;
+    if (r == Qnil) r = float_new(p->v[p->sop[p->nsops - 1].dst].d);
     if (p->write) op_asgn_store(p, f, r);
     return r;
 }
 
 /* The program's run on doubles, or ar_slow's answer (a tail call: the
-   fast path saves no registers).  ivars is constant: each caller its own
-   copy, and the loop over instance variables only where there are some. */
+   common path saves no registers).  ivars is constant: each caller its
+   own copy, and the loop over instance variables only where there are
+   some. */
 #define AR_RUN(p, n, f, ivars, done)                                                    \
     do {                                                                                \
         if (UNLIKELY(p->off || ev_flo_ops_redefined || ev_fix_ops_redefined))           \
@@ -256,11 +297,11 @@ static NOINLINE VALUE ar_slow(struct ar_prog *p, struct node *n, struct frame *f
         for (; k < p->nlvars; k++) {                                                    \
             const struct ar_local *l = &p->var[k];                                      \
             VALUE v = (l->depth ? env_at(f, l->depth) : env)->vars[l->idx];             \
-            if (!flo_value(v, &p->dbl[k])) break;                                       \
+            if (!flo_value(v, &p->v[k].d)) break;                                       \
         }                                                                               \
         if (ivars && k == p->nlvars)                                                    \
             for (; k < p->nvars; k++)                                                   \
-                if (!flo_value(ivar_value(p->ivar[k], f), &p->dbl[k])) break;           \
+                if (!flo_value(ivar_value(p->ivar[k], f), &p->v[k].d)) break;           \
         if (UNLIKELY(k < p->nvars || !p->on_doubles)) return ar_slow(p, n, f, k);       \
         p->runs++;                                                                      \
         done = run_doubles(p);                                                          \
@@ -280,13 +321,6 @@ static VALUE ev_arith_run_iv(struct node *n, struct frame *f)
     VALUE r;
     AR_RUN(p, n, f, true, r);
     return r;
-}
-
-static void op_asgn_store(const struct ar_prog *p, struct frame *f, VALUE r)
-{
-    const struct ar_var *x = &p->target;
-    if (x->ivar) ev_assign(p->write, r, f);
-    else (x->depth ? env_at(f, x->depth) : f->env)->vars[x->idx] = r;
 }
 
 /* x op= tree */
@@ -335,7 +369,6 @@ struct build {
     struct { bool is_var; int k; } leaf[AR_MAX_SLOTS];   /* k: variable or literal number */
     struct { bool is_dbl; double d; long fix; } lit[AR_MAX_SLOTS];
     int nleaves;
-    bool on_doubles, on_fixnums;
     struct ar_var var[AR_MAX_VARS];   /* in the order first met */
     int var_slot[AR_MAX_VARS];        /* the slot of variable k, locals first */
 };
@@ -383,13 +416,11 @@ static int emit_leaf(struct build *b, struct node *n, int *ref)
     if (n->type == NODE_FLOAT) {
         b->lit[k].is_dbl = true;
         b->lit[k].d = ((struct node_float *)n)->val;
-        b->on_fixnums = false;
     } else if (n->type == NODE_INT && FIXABLE(((struct node_int *)n)->val)) {
         long v = ((struct node_int *)n)->val;
         b->lit[k].is_dbl = false;
         b->lit[k].fix = v;
         b->lit[k].d = (double)v;
-        if (labs(v) > (1L << 53)) b->on_doubles = false;
     } else {
         return T_BAD;
     }
@@ -403,7 +434,6 @@ static int emit(struct build *b, struct node *n, bool root, int *ref);
 static int emit_op(struct build *b, enum ar_code code, int ta, int ra, int tb, int rb, int *ref)
 {
     if (ta == T_BAD || tb == T_BAD || b->p->nops >= AR_MAX_SLOTS) return T_BAD;
-    if ((ta == T_FIX && tb == T_FIX) || code == AR_MOD) b->on_doubles = false;
     b->p->op[b->p->nops] = (struct ar_op){ (uint8_t)code, (uint8_t)(ra + 128), (uint8_t)(rb + 128) };
     *ref = b->p->nops++;
     return ta == T_FLO || tb == T_FLO ? T_FLO : T_FIX;
@@ -484,7 +514,7 @@ void ev_arith_flatten(struct arena *arena, struct node *n)
     bool op_asgn = n->type == NODE_OP_ASGN;
     if (!op_asgn && op_code(n) == AR_NONE) return;
     struct ar_prog prog = { .nops = 0 };
-    struct build b = { .p = &prog, .on_doubles = true, .on_fixnums = true };
+    struct build b = { .p = &prog };
     int root;
     int t = op_asgn ? emit_op_asgn(&b, (struct node_op_asgn *)n, &root) : emit(&b, n, true, &root);
     if (t == T_BAD || prog.nops < 2 || prog.nvars + prog.nlits + prog.nops > AR_MAX_SLOTS) return;
@@ -495,14 +525,15 @@ void ev_arith_flatten(struct arena *arena, struct node *n)
         prog.op[k].b = ref_slot(&b, (int)prog.op[k].b - 128);
     }
     for (int k = 0; k < prog.nlits; k++) {
-        int s = prog.nvars + k;
-        prog.is_dbl[s] = b.lit[k].is_dbl;
-        prog.dbl[s] = b.lit[k].d;
-        prog.fix[s] = b.lit[k].fix;
+        prog.lit_is_dbl[k] = b.lit[k].is_dbl;
+        if (b.lit[k].is_dbl) prog.lit[k].d = b.lit[k].d;
+        else prog.lit[k].i = b.lit[k].fix;
     }
-    prog.on_doubles = b.on_doubles;
-    prog.on_fixnums = b.on_fixnums;
-    prog.typed = prog.nops >= AR_TYPED_OPS;
+    prog.shape = AR_NO_SHAPE;
+    prog.on_doubles = true;
+    for (int k = 0; k < prog.nlits; k++) prog.on_doubles &= prog.lit_is_dbl[k];
+    for (int k = 0; k < prog.nops; k++) prog.on_doubles &= prog.op[k].code != AR_MOD;
+    for (int k = 0; k < prog.nlits; k++) prog.v[prog.nvars + k] = prog.lit[k];
     prog.tree = op_asgn ? ev_var_select(n) : ev_call_select(n);
     prog.write = op_asgn ? ((struct node_op_asgn *)n)->write : NULL;
     struct ar_prog *p = arena_alloc(arena, sizeof *p);
