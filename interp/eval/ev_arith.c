@@ -79,12 +79,13 @@ struct ar_prog {
     uint32_t shape;         /* bit k: variable k is a Fixnum; AR_SHAPE_TREE: the tree's */
     bool result_is_int;
     int nsops;
+    /* an operator converts at most one operand (two longs stay longs) */
     struct ar_sop sop[2 * AR_MAX_SLOTS];
-    union ar_val v[3 * AR_MAX_SLOTS];
+    union ar_val v[2 * AR_MAX_SLOTS];
 };
 
 /* ------------------------------------------------------------ specialising */
-struct spec { struct ar_prog *p; bool is_int[3 * AR_MAX_SLOTS]; int next; };
+struct spec { struct ar_prog *p; bool is_int[2 * AR_MAX_SLOTS]; int next; };
 
 /* slot k of the program as a double: a conversion where it holds a long
    (a literal's is made now), or -1 where a double cannot hold it */
