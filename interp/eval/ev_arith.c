@@ -240,11 +240,22 @@ static inline __attribute__((always_inline)) VALUE run_shape(struct ar_prog *p)
     }
 }
 
-static void op_asgn_store(const struct ar_prog *p, struct frame *f, VALUE r)
+/* x = r for x op= tree: an instance variable through its write node's
+   cache as ev_var.c's assignment does (frozen, or a miss: all of it) */
+static inline void op_asgn_store(const struct ar_prog *p, struct frame *f, VALUE r)
 {
     const struct ar_var *x = &p->target;
-    if (x->ivar) ev_assign(p->write, r, f);
-    else (x->depth ? env_at(f, x->depth) : f->env)->vars[x->idx] = r;
+    if (!x->ivar) {
+        (x->depth ? env_at(f, x->depth) : f->env)->vars[x->idx] = r;
+        return;
+    }
+    const struct node_var *w = (const struct node_var *)p->write;
+    VALUE self = f->self;
+    if (TYPE_P(self, T_OBJECT) && !FL_TEST(self, FL_FROZEN) &&
+        RCLASS(RBASIC(self)->klass)->serial == w->cache.iv.serial)
+        obj_ivar_store(self, w->cache.iv.index, r);
+    else
+        ev_assign(p->write, r, f);
 }
 
 /* the variables from k on into their slots, with the shape they make
