@@ -519,12 +519,31 @@ static const struct ar_prog **flat_of(struct node *n)
     return NULL;
 }
 
+/* the operators of the tree at n if every leaf can be a program's, else
+   -1: checked before anything is built, as most operator calls have a
+   call among their leaves */
+static int tree_ops(const struct node *n, bool root)
+{
+    enum ar_code code = op_code(n);
+    if (code == AR_NONE) {
+        bool leaf = n->type == NODE_LVAR || n->type == NODE_IVAR || n->type == NODE_FLOAT ||
+                    (n->type == NODE_INT && FIXABLE(((const struct node_int *)n)->val));
+        return leaf ? 0 : -1;
+    }
+    if (code > AR_MOD && !root) return -1;
+    const struct node_call *c = (const struct node_call *)n;
+    int a = tree_ops(c->recv, false);
+    int b = a < 0 ? -1 : tree_ops(c->args[0], false);
+    return b < 0 ? -1 : a + b + 1;
+}
+
 /* A tree of two operators or more at n becomes a program (n's subtrees
    may have had their own: the root's covers them). */
 void ev_arith_flatten(struct arena *arena, struct node *n)
 {
     bool op_asgn = n->type == NODE_OP_ASGN;
-    if (!op_asgn && op_code(n) == AR_NONE) return;
+    int ops = op_asgn ? tree_ops(((struct node_op_asgn *)n)->value, false) + 1 : tree_ops(n, true);
+    if (ops < 2) return;
     struct ar_prog prog = { .nops = 0 };
     struct build b = { .p = &prog };
     int root;

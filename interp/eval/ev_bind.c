@@ -442,7 +442,7 @@ static void bind_node(struct bind *b, struct node *n)
     b->depth++;
     bind_children(b, n);
     b->depth--;
-    ev_arith_flatten(b->arena, n);
+    if (n->type == NODE_CALL || n->type == NODE_OP_ASGN) ev_arith_flatten(b->arena, n);
     n->eval = b->depth > 0 && b->depth % CHECK_DEPTH == 0 ? eval_checked : select_eval(n);
 }
 

@@ -57,7 +57,8 @@ eval_fn ev_call_select(struct node *n);
 eval_fn ev_ctrl_select(struct node *n);
 eval_fn ev_def_select(struct node *n);
 eval_fn ev_arith_select(struct node *n);     /* before ev_call_select */
-void ev_arith_flatten(struct arena *arena, struct node *n);   /* the binder, before selecting */
+/* the binder, on a call or x op= before selecting its evaluation */
+void ev_arith_flatten(struct arena *arena, struct node *n);
 
 /* set_trace_func hooks (trace.c); each site tests vm_tracing first */
 void vm_trace_line(struct node *n, struct frame *f);
