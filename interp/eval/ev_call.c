@@ -15,13 +15,22 @@
 
 /* MINIRUBY_BENCH_SLOWDOWN=N (read once at start-up): every method call spins
    N times, a build slowed on purpose for test/bench/compare's tests.  Unset,
-   it costs one predictable branch per call. */
+   it costs one predictable branch per call.  Each spin is a multiply-add on
+   the previous one's result, so every spin past the first few (which overlap
+   the call's own work) costs the multiplier's latency; a volatile counter
+   was measured to get cheaper per spin as N grew (pmap.rb: +294% at 80,
+   +474% at 320). */
 static unsigned long bench_slowdown;
+static volatile unsigned long bench_sink;
 
 static NOINLINE void bench_spin(void)
 {
-    for (volatile unsigned long i = 0; i < bench_slowdown; i++)
-        ;
+    unsigned long x = bench_sink;
+    for (unsigned long i = 0; i < bench_slowdown; i++) {
+        x = x * 6364136223846793005UL + 1442695040888963407UL;
+        __asm__ volatile("" : "+r"(x));
+    }
+    bench_sink = x;
 }
 
 /* ------------------------------------------------------------ arguments */

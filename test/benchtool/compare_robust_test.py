@@ -28,6 +28,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 from mrtest import MINIRUBY, SRCDIR, check, finish  # noqa: E402
+from slowdown import spins_for  # noqa: E402
 
 COMPARE = os.path.join(SRCDIR, "test", "bench", "compare")
 REAL = os.path.abspath(MINIRUBY)
@@ -167,11 +168,7 @@ def make_repo(tmp):
     with open(os.path.join(repo, "configure"), "w") as f:
         f.write(CONFIGURE % {"log": log, "hang": hang})
     os.chmod(os.path.join(repo, "configure"), 0o755)
-    # spins that about double pmap's time in this build (as in
-    # compare_verdict_test: a ucontext build's calls make a system call,
-    # the sanitizers' calls cost more: 400 spins added only 50-63% there)
-    version = subprocess.run([REAL, "-v"], capture_output=True, text=True).stdout
-    spins = 1000 if "context=ucontext" in version else 160 if "asan" in version else 80
+    spins = spins_for(REAL, 1.0)   # about doubles pmap's time in this build
     for tag, env in (("base", ""), ("slow", "MINIRUBY_BENCH_SLOWDOWN=%d; export MINIRUBY_BENCH_SLOWDOWN\n" % spins)):
         with open(os.path.join(repo, "wrapper"), "w") as f:
             f.write('#!/bin/sh\n%sexec "%s" "$@"\n' % (env, REAL))
