@@ -313,6 +313,19 @@ VALUE int_to_s(VALUE num, int base);
 VALUE flo_to_s(double d);                /* "1.0e+20" etc. as 1.8 prints */
 VALUE num_coerce_bin(VALUE x, VALUE y, ID op);
 VALUE num_coerce_cmp(VALUE x, VALUE y, ID op);
+/* Integer / and % on longs (y != 0): they floor toward minus infinity */
+static inline long fix_floor_div(long x, long y)
+{
+    long q = x / y;
+    if (x % y != 0 && ((x < 0) != (y < 0))) q--;
+    return q;
+}
+static inline long fix_floor_mod(long x, long y)
+{
+    long m = x % y;
+    if (m != 0 && ((m < 0) != (y < 0))) m += y;
+    return m;
+}
 VALUE int_plus(VALUE a, VALUE b);
 VALUE int_minus(VALUE a, VALUE b);
 VALUE int_mul(VALUE a, VALUE b);

@@ -12,20 +12,6 @@ static NORETURN void zerodiv(void)
     exc_raise(vm.c.ZeroDivisionError, "divided by 0");
 }
 
-static inline long floor_div(long x, long y)
-{
-    long q = x / y;
-    if (x % y != 0 && ((x < 0) != (y < 0))) q--;
-    return q;
-}
-
-static inline long floor_mod(long x, long y)
-{
-    long m = x % y;
-    if (m != 0 && ((m < 0) != (y < 0))) m += y;
-    return m;
-}
-
 /* ------------------------------------------------------------ public helpers */
 VALUE int_plus(VALUE a, VALUE b)
 {
@@ -62,7 +48,7 @@ static VALUE fix_div(VALUE x, int argc, const VALUE *argv)
     VALUE y = argv[0];
     if (FIXNUM_P(y)) {
         if (y == INT2FIX(0)) zerodiv();
-        return int_new(floor_div(FIX2LONG(x), FIX2LONG(y)));
+        return int_new(fix_floor_div(FIX2LONG(x), FIX2LONG(y)));
     }
     if (FLOAT_P(y)) return float_new((double)FIX2LONG(x) / RFLOAT_VALUE(y));
     return big_op(x, y, IOP_DIV);
@@ -73,7 +59,7 @@ static VALUE fix_idiv(VALUE x, int argc, const VALUE *argv)
     VALUE y = argv[0];
     if (FIXNUM_P(y)) {
         if (y == INT2FIX(0)) zerodiv();
-        return int_new(floor_div(FIX2LONG(x), FIX2LONG(y)));
+        return int_new(fix_floor_div(FIX2LONG(x), FIX2LONG(y)));
     }
     return big_op(x, y, IOP_IDIV);
 }
@@ -83,7 +69,7 @@ static VALUE fix_mod(VALUE x, int argc, const VALUE *argv)
     VALUE y = argv[0];
     if (FIXNUM_P(y)) {
         if (y == INT2FIX(0)) zerodiv();
-        return INT2FIX(floor_mod(FIX2LONG(x), FIX2LONG(y)));
+        return INT2FIX(fix_floor_mod(FIX2LONG(x), FIX2LONG(y)));
     }
     return big_op(x, y, IOP_MOD);
 }
@@ -94,7 +80,7 @@ static VALUE fix_divmod(VALUE x, int argc, const VALUE *argv)
     if (FIXNUM_P(y)) {
         long a = FIX2LONG(x), b = FIX2LONG(y);
         if (b == 0) zerodiv();
-        return ary_new_of(2, int_new(floor_div(a, b)), INT2FIX(floor_mod(a, b)));
+        return ary_new_of(2, int_new(fix_floor_div(a, b)), INT2FIX(fix_floor_mod(a, b)));
     }
     return big_op(x, y, IOP_DIVMOD);
 }

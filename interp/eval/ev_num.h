@@ -48,20 +48,6 @@ static inline __attribute__((always_inline)) bool flo_operands(VALUE a, VALUE b,
     return !ev_flo_ops_redefined && !ev_fix_ops_redefined;
 }
 
-static inline long fix_floor_div(long x, long y)
-{
-    long q = x / y;
-    if (x % y != 0 && ((x < 0) != (y < 0))) q--;
-    return q;
-}
-
-static inline long fix_floor_mod(long x, long y)
-{
-    long m = x % y;
-    if (m != 0 && ((m < 0) != (y < 0))) m += y;
-    return m;
-}
-
 /* a op b on two Fixnums for + - * / %, or Qundef: the call is made
    (overflow, division by 0, redefined) */
 static inline __attribute__((always_inline)) VALUE fix_arith(ID op, VALUE a, VALUE b)
