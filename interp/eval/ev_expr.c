@@ -209,6 +209,28 @@ static VALUE ev_array(struct node *n, struct frame *f)
     return ary;
 }
 
+/* [a, b]: up to ARY_EMBED_MAX plain items, evaluated first into the C
+   stack (where the GC sees them) and copied into a new embedded Array:
+   one store each, not a push, and no Array held through the evaluation */
+static VALUE ev_array_small(struct node *n, struct frame *f)
+{
+    struct node_list *l = (struct node_list *)n;
+    VALUE items[ARY_EMBED_MAX];
+    for (int i = 0; i < l->n; i++) items[i] = EVAL(l->items[i], f);
+    VALUE ary = ary_new_capa(l->n);
+    for (int i = 0; i < l->n; i++) RARRAY(ary)->as.ary[i] = items[i];
+    RARRAY(ary)->len = l->n;
+    return ary;
+}
+
+static bool array_is_small(const struct node_list *l)
+{
+    if (l->n > ARY_EMBED_MAX) return false;
+    for (int i = 0; i < l->n; i++)
+        if (l->items[i]->type == NODE_SPLAT) return false;
+    return true;
+}
+
 static VALUE ev_hash(struct node *n, struct frame *f)
 {
     struct node_list *l = (struct node_list *)n;
@@ -425,7 +447,7 @@ eval_fn ev_expr_select(struct node *n)
     case NODE_DSYM: return ev_dsym;
     case NODE_DREGX: return ev_dregx;
     case NODE_EVSTR: return ev_evstr;
-    case NODE_ARRAY: return ev_array;
+    case NODE_ARRAY: return array_is_small((struct node_list *)n) ? ev_array_small : ev_array;
     case NODE_HASH: return ev_hash;
     case NODE_SPLAT: return ev_splat;
     case NODE_DOT2: case NODE_DOT3: return ev_dot;

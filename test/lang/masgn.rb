@@ -178,3 +178,22 @@ test "1.8 assignment table" do
   a, b, *c = 1, 2, 3;  assert_equal [1, 2, [3]], [a, b, c]
   a, (*b) = 1, [2, 3]; assert_equal [1, [[2, 3]]], [a, b]
 end
+
+# [a, b] of up to three plain items is built after its items are
+# evaluated (ev_array_small): under GC stress they must all survive
+test "small array literals under GC stress" do
+  GC.stress = true
+  begin
+    got = (1..20).map { |i| [i.to_s * 3, [i] * 4, "#{i}" + "x"] }
+  ensure
+    GC.stress = false
+  end
+  assert_equal ["777", [7, 7, 7, 7], "7x"], got[6]
+  assert_equal 20, got.uniq.size
+  assert_equal [], []
+  assert_equal [nil], [nil]
+  e = [[1, 2].pop, [3][0], (x = [4, 5]; x.shift)]
+  assert_equal [2, 3, 4], e
+  assert_equal false, [1, 2].frozen?
+  assert_equal [1, 2, 3, 4], [1, *[2, 3]] + [4]
+end
