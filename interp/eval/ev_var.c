@@ -352,23 +352,48 @@ VALUE ev_masgn_values(const struct node_mlhs *lhs, VALUE ary, struct frame *f)
     return ary;
 }
 
+/* a, b = v: 1.8.7 uses v.to_ary if v has one, and it must answer an
+   Array (nil too is a TypeError here) */
+static VALUE masgn_rhs_array(VALUE v)
+{
+    if (ARRAY_P(v)) return v;
+    if (!SPECIAL_P(v) && vm_respond_to(v, ID_to_ary, true)) return conv_to_ary(v);
+    return ary_new_of(1, v);
+}
+
 static VALUE ev_masgn(struct node *n, struct frame *f)
 {
     struct node_masgn *m = (struct node_masgn *)n;
     VALUE ary;
-    if (m->rhs->type == NODE_ARRAY) {
-        ary = EVAL(m->rhs, f);
-    } else if (m->rhs->type == NODE_SPLAT) {
-        ary = ev_splat_value(EVAL(((struct node_unary *)m->rhs)->value, f));
-    } else {
-        /* a, b = v: 1.8.7 uses v.to_ary if v has one, and it must answer
-           an Array (nil too is a TypeError here) */
-        VALUE v = EVAL(m->rhs, f);
-        if (ARRAY_P(v)) ary = v;
-        else if (!SPECIAL_P(v) && vm_respond_to(v, ID_to_ary, true)) ary = conv_to_ary(v);
-        else ary = ary_new_of(1, v);
-    }
+    if (m->rhs->type == NODE_ARRAY) ary = EVAL(m->rhs, f);
+    else if (m->rhs->type == NODE_SPLAT) ary = ev_splat_value(EVAL(((struct node_unary *)m->rhs)->value, f));
+    else ary = masgn_rhs_array(EVAL(m->rhs, f));
     return ev_masgn_values(&m->lhs, ary, f);
+}
+
+/* `l, r = tree`, `a, b = b, a`: every target a local of the running
+   scope, no splat; the elements go straight into the slots */
+static VALUE ev_masgn_lvar0(struct node *n, struct frame *f)
+{
+    struct node_masgn *m = (struct node_masgn *)n;
+    VALUE ary = EVAL(m->rhs, f);
+    if (UNLIKELY(!ARRAY_P(ary))) ary = masgn_rhs_array(ary);
+    long len = RARRAY_LEN(ary);
+    const VALUE *elts = RARRAY_PTR(ary);
+    VALUE *vars = f->env->vars;
+    for (int i = 0; i < m->lhs.n; i++)
+        vars[((struct node_lvar *)m->lhs.targets[i])->idx] = i < len ? elts[i] : Qnil;
+    return ary;
+}
+
+static bool masgn_on_lvar0(const struct node_masgn *m)
+{
+    if (!m->rhs || m->rhs->type == NODE_SPLAT || m->lhs.splat || m->lhs.has_splat) return false;
+    for (int i = 0; i < m->lhs.n; i++) {
+        const struct node *t = m->lhs.targets[i];
+        if (t->type != NODE_LASGN || ((const struct node_lvar *)t)->depth != 0) return false;
+    }
+    return true;
 }
 
 /* ------------------------------------------------------------ op-assignment */
@@ -503,7 +528,7 @@ eval_fn ev_var_select(struct node *n)
     case NODE_CDECL: return ev_cdecl;
     case NODE_NTH_REF: return ev_nth_ref;
     case NODE_BACK_REF: return ev_back_ref;
-    case NODE_MASGN: return ev_masgn;
+    case NODE_MASGN: return masgn_on_lvar0((struct node_masgn *)n) ? ev_masgn_lvar0 : ev_masgn;
     case NODE_OP_ASGN: return op_asgn_on_lvar0((struct node_op_asgn *)n) ? ev_op_asgn_lvar0 : ev_op_asgn;
     case NODE_OP_ASGN_INDEX: return ev_op_asgn_index;
     case NODE_OP_ASGN_ATTR: return ev_op_asgn_attr;

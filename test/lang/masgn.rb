@@ -179,6 +179,41 @@ test "1.8 assignment table" do
   a, (*b) = 1, [2, 3]; assert_equal [1, [[2, 3]]], [a, b]
 end
 
+# Every target a local of the running scope: the evaluator stores the
+# elements straight into the slots (ev_masgn_lvar0); these pin what that
+# path must still do as 1.8.7 does.
+test "locals of the running scope" do
+  a, b = (a = 5; [a, a + 1])
+  assert_equal [5, 6], [a, b]
+  a, b, c = [1, 2]
+  assert_equal [1, 2, nil], [a, b, c]
+  a, b = :x
+  assert_equal [:x, nil], [a, b]
+  a, b = nil
+  assert_equal [nil, nil], [a, b]
+  a, a = 1, 2
+  assert_equal 2, a
+  o = Object.new
+  def o.to_ary; [:l, :r]; end
+  assert_equal [:l, :r], (a, b = o)
+  assert_equal [:l, :r], [a, b]
+  bad = Object.new
+  def bad.to_ary; 5; end
+  assert_raise(TypeError) { a, b = bad }
+  big = (1..100).to_a
+  a, b = big
+  assert_equal [1, 2], [a, b]
+  assert_equal 100, (a, b = big).size
+  # the targets' slots are found after the value: eval may add locals
+  a, b = (eval("grown = 1"); [3, 4])
+  assert_equal [3, 4], [a, b]
+  pairs = [[1, 2], [3]].map { |e| l, r = e; [r, l] }
+  assert_equal [[2, 1], [nil, 3]], pairs
+  outer = 0
+  1.times { outer, inner = 7, 8; assert_equal 8, inner }
+  assert_equal 7, outer
+end
+
 # [a, b] of up to three plain items is built after its items are
 # evaluated (ev_array_small): under GC stress they must all survive
 test "small array literals under GC stress" do
