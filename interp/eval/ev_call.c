@@ -295,8 +295,7 @@ invoke_ast_in(VALUE recv, VALUE me, ID mid, int argc, const VALUE *argv, const s
     struct env stack_env, *env;
     /* required parameters only, as many arguments: they are the first
        locals, and there is nothing to check */
-    const struct params *p = &def->params;
-    bool bound = argc == p->nreq && p->nopt == 0 && p->rest < 0 && p->block < 0;
+    bool bound = argc == def->params.plain;
     if (def->scope.flags & SCOPE_CAPTURED) {
         env = env_new_heap(&def->scope, NULL);
         bound = false;

@@ -275,6 +275,7 @@ struct params {
     struct node **opt;      /* nopt LASGN nodes (slot nreq+i = default value) */
     int rest;               /* slot of *rest (hidden for a bare `*`), -1 if none */
     int block;              /* slot of &blk, -1 if none */
+    int plain;              /* nreq when there are only required parameters, else -1 */
 };
 
 struct node_def {

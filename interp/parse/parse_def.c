@@ -222,6 +222,8 @@ struct node *parse_def(struct parser *p)
     struct pscope s;
     parse_scope_push(p, &s, SCOPE_DEF, &d->scope);
     def_params(p, &d->params);
+    struct params *pa = &d->params;
+    pa->plain = pa->nopt == 0 && pa->rest < 0 && pa->block < 0 ? pa->nreq : -1;
     d->body = parse_bodystmt(p, d->h.line);
     parse_expect(p, kEND);
     parse_scope_pop(p);
