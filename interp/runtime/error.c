@@ -269,14 +269,25 @@ static struct {
     VALUE tail;          /* object takes their addresses */
 } born = { .n = -1 };
 
+/* A C method's frame leaves node and script unset (its position is its
+   caller's), and bt_tail is set in eval's frames only: what they hold
+   there is whatever the stack held, and comparing it made the key miss
+   at random (hackysack: at every creation). */
+static struct born_key born_key_of(const struct frame *f)
+{
+    bool c = f->flags & FRAME_CFUNC;
+    VALUE tail = (f->flags & FRAME_EVAL) ? f->bt_tail : 0;
+    return (struct born_key){ f, c ? NULL : f->node, f->me, c ? 0 : f->script, tail, f->mid, f->flags };
+}
+
 static bool born_key_matches(const struct thread *c)
 {
     int i = 0;
     for (const struct frame *f = c->frame; f; f = f->prev, i++) {
         if (i == born.n) return false;
-        const struct born_key *k = &born.k[i];
-        if (k->f != f || k->node != f->node || k->mid != f->mid || k->me != f->me ||
-            k->script != f->script || k->flags != f->flags || k->bt_tail != f->bt_tail)
+        const struct born_key *k = &born.k[i], now = born_key_of(f);
+        if (k->f != now.f || k->node != now.node || k->mid != now.mid || k->me != now.me ||
+            k->script != now.script || k->flags != now.flags || k->bt_tail != now.bt_tail)
             return false;
     }
     return i == born.n && c->born_bt == born.tail;
@@ -287,7 +298,7 @@ static void born_key_take(const struct thread *c)
     int i = 0;
     for (const struct frame *f = c->frame; f; f = f->prev, i++) {
         if (i == BORN_KEY_MAX) { born.n = -1; return; }
-        born.k[i] = (struct born_key){ f, f->node, f->me, f->script, f->bt_tail, f->mid, f->flags };
+        born.k[i] = born_key_of(f);
     }
     born.n = i;
     born.tail = c->born_bt;
