@@ -422,17 +422,23 @@ static inline __attribute__((always_inline)) bool cache_hit(const struct call_ca
    its place again, or from a lookup; the class it replaces becomes the
    other.  While a trace proc is set nothing is kept: every call must come
    to dispatch_slow. */
+static inline __attribute__((always_inline)) bool cache_swap(struct call_cache *cc, VALUE klass)
+{
+    if (cc->other.serial != RCLASS(klass)->serial || cc->other.state != vm.method_state || !cc->other.me)
+        return false;
+    struct call_way now = { cc->serial, cc->state, cc->me, cc->ivar };
+    cc->serial = cc->other.serial;
+    cc->state = cc->other.state;
+    cc->me = cc->other.me;
+    cc->ivar = cc->other.ivar;
+    cc->other = now;
+    return true;
+}
+
 static VALUE cache_fill(struct call_cache *cc, VALUE klass, ID mid)
 {
+    if (cache_swap(cc, klass)) return cc->me;
     struct call_way now = { cc->serial, cc->state, cc->me, cc->ivar };
-    if (cc->other.serial == RCLASS(klass)->serial && cc->other.state == vm.method_state && cc->other.me) {
-        cc->serial = cc->other.serial;
-        cc->state = cc->other.state;
-        cc->me = cc->other.me;
-        cc->ivar = cc->other.ivar;
-        cc->other = now;
-        return cc->me;
-    }
     VALUE me = class_lookup_method_cached(klass, mid);
     if (UNLIKELY(vm_trace_installed)) return me;
     cc->other = now;
@@ -503,9 +509,10 @@ VALUE ev_dispatch(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *ar
                   const struct block *blk, struct call_cache *cc, int nflags)
 {
     VALUE klass = class_of_inline(recv);
-    VALUE me = cc->me;
-    if (UNLIKELY(!cache_hit(cc, klass)))
+    /* a site that sees two classes in turn finds the other's way here */
+    if (UNLIKELY(!cache_hit(cc, klass)) && !cache_swap(cc, klass))
         return dispatch_slow(f, recv, mid, argc, argv, blk, cc, nflags);
+    VALUE me = cc->me;
     /* public, or private called without a receiver */
     VALUE visi = RBASIC(me)->flags & ((VALUE)3 << 14);
     if (UNLIKELY(visi) && !(visi == ((VALUE)VIS_PRIVATE << 14) && (nflags & NF_FCALL)))

@@ -74,3 +74,16 @@ test "a singleton method at a site that has seen its class" do
   def special.who; "S"; end
   assert_equal "bSbS", whos([plain, special], 4)
 end
+
+# The site's two ways are both filled before the trace proc is set: no
+# call may take either way past the trace (a way swapped in is a hit).
+test "set_trace_func sees every call at a site that had both ways" do
+  objs = [SiteA.new(1), SiteB.new(2)]
+  site = lambda { |o| o.who }
+  4.times { |i| site.call(objs[i % 2]) }
+  calls = 0
+  set_trace_func proc { |event, file, line, id, binding, klass| calls += 1 if event == "call" && id == :who }
+  4.times { |i| site.call(objs[i % 2]) }
+  set_trace_func nil
+  assert_equal 4, calls
+end
