@@ -47,6 +47,27 @@ static inline VALUE plain_class(VALUE obj)
 
 /* The slot cache is keyed on the object's class as stored (singleton or
    not); the index table belongs to the real class. */
+/* The slot of @x in objects of class kk, from the site's cache (the
+   second way is swapped in), else found and cached; UINT32_MAX when the
+   class has no such slot yet (and may not make one: !add) */
+static uint32_t ivar_slot_miss(struct node_var *v, VALUE self, VALUE kk, bool add)
+{
+    struct ivar_cache *c = &v->cache.iv;
+    uint64_t serial = RCLASS(kk)->serial;
+    uint32_t idx;
+    if (c->other_serial == serial) {
+        idx = c->other_index;
+    } else {
+        idx = class_ivar_index(plain_class(self), v->name, add);
+        if (idx == UINT32_MAX) return idx;
+    }
+    c->other_serial = c->serial;
+    c->other_index = c->index;
+    c->serial = serial;
+    c->index = idx;
+    return idx;
+}
+
 static VALUE ev_ivar(struct node *n, struct frame *f)
 {
     struct node_var *v = (struct node_var *)n;
@@ -57,11 +78,8 @@ static VALUE ev_ivar(struct node *n, struct frame *f)
             VALUE r = obj_ivar_at(self, v->cache.iv.index);
             return r == Qundef ? Qnil : r;
         }
-        VALUE k = plain_class(self);
-        uint32_t idx = class_ivar_index(k, v->name, false);
+        uint32_t idx = ivar_slot_miss(v, self, kk, false);
         if (idx != UINT32_MAX) {
-            v->cache.iv.serial = RCLASS(kk)->serial;
-            v->cache.iv.index = idx;
             VALUE r = obj_ivar_at(self, idx);
             return r == Qundef ? Qnil : r;
         }
@@ -87,10 +105,7 @@ static void ivar_assign(struct node_var *v, VALUE self, VALUE val)
             obj_ivar_store(self, v->cache.iv.index, val);
             return;
         }
-        uint32_t idx = class_ivar_index(plain_class(self), v->name, true);
-        v->cache.iv.serial = RCLASS(kk)->serial;
-        v->cache.iv.index = idx;
-        obj_ivar_store(self, idx, val);
+        obj_ivar_store(self, ivar_slot_miss(v, self, kk, true), val);
         return;
     }
     ivar_set(self, v->name, val);

@@ -160,7 +160,9 @@ struct node_lvar {
     struct node *value;   /* LASGN: the value; NULL when a masgn/for/rescue target */
 };
 
-struct ivar_cache { uint64_t serial; uint32_t index; };
+/* the slot of @x for the class seen last (serial), and for the one seen
+   before it: a superclass's method run for two subclasses hits both */
+struct ivar_cache { uint64_t serial, other_serial; uint32_t index, other_index; };
 struct node_var {         /* IVAR IASGN GVAR GASGN CVAR CVASGN CONST */
     struct node h;
     ID name;

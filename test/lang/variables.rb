@@ -50,6 +50,31 @@ test "instance variables" do
   assert_raise(NameError) { o.instance_variable_get("bad") }
 end
 
+# One @x site in a superclass's method, run for objects of three
+# subclasses whose @x sits in a different slot each (the site caches two
+# classes' slots): every read and write finds its own object's slot.
+class IvarBase
+  def x; @x; end
+  def x_plus(n); @x = @x + n; end
+  def bare; @never; end
+end
+class IvarFirst < IvarBase; def initialize; @x = 1; end; end
+class IvarThird < IvarBase; def initialize; @a = :a; @b = :b; @x = 3; end; end
+class IvarSecond < IvarBase; def initialize; @c = :c; @x = 2; @d = :d; end; end
+
+test "instance variables at one site for several classes" do
+  two = [IvarFirst.new, IvarThird.new]
+  assert_equal [1, 3, 1, 3], (0...4).map { |i| two[i % 2].x }
+  three = [IvarFirst.new, IvarThird.new, IvarSecond.new]
+  assert_equal [1, 3, 2] * 3, (0...9).map { |i| three[i % 3].x }
+  6.times { |i| three[i % 3].x_plus(10) }
+  assert_equal [21, 23, 22], three.map { |o| o.x }
+  assert_equal [:a, :b, 23], [:@a, :@b, :@x].map { |n| three[1].instance_variable_get(n) }
+  assert_equal [:c, 22, :d], [:@c, :@x, :@d].map { |n| three[2].instance_variable_get(n) }
+  assert_equal [nil, nil, nil], three.map { |o| o.bare }
+  assert_equal ["@x"], three[0].instance_variables
+end
+
 class CvarBase
   @@count = 0
   def self.bump; @@count += 1; end
