@@ -364,7 +364,11 @@ static const char *defined_kind(struct node *n, struct frame *f)
     case NODE_TRUE: return "true";
     case NODE_FALSE: return "false";
     case NODE_SELF: return "self";
-    case NODE_LVAR: return "local-variable";
+    case NODE_LVAR: {
+        /* 1.8.7 tells a block's own locals from the method's */
+        const struct scope_info *s = env_at(f, ((struct node_lvar *)n)->depth)->scope;
+        return s && (s->flags & SCOPE_OF_BLOCK) ? "local-variable(in-block)" : "local-variable";
+    }
     case NODE_IVAR: return ivar_lookup(f->self, ((struct node_var *)n)->name) != Qundef ? "instance-variable" : NULL;
     case NODE_GVAR: return gvar_defined(((struct node_var *)n)->name) ? "global-variable" : NULL;
     case NODE_CVAR: return cvar_defined(ev_cvar_base(f), ((struct node_var *)n)->name) ? "class variable" : NULL;

@@ -111,6 +111,7 @@ struct node {
 #define SCOPE_CAPTURED    0x01 /* contains a block literal, binding, eval ...:
                                   its environment must live on the heap */
 #define SCOPE_RETURN_IN_BLOCK 0x02 /* a `return` inside a block of this def */
+#define SCOPE_OF_BLOCK    0x04 /* a block's own: defined? calls its locals "(in-block)" */
 struct scope_info {
     int nlocals;       /* slots used, including parameters */
     ID *names;         /* names[nlocals]; 0 for hidden slots (flip-flop state) */

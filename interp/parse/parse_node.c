@@ -288,6 +288,7 @@ void parse_scope_push(struct parser *p, struct pscope *s, enum scope_kind kind,
     s->prev = p->scope;
     s->kind = kind;
     s->info = info;
+    if (kind == SCOPE_BLOCK) info->flags |= SCOPE_OF_BLOCK;
     p->scope = s;
 }
 

@@ -16,7 +16,7 @@ $def_global = 1
 
 test "variables and constants" do
   local = 1
-  assert_equal "local-variable", defined?(local)
+  assert_equal "local-variable(in-block)", defined?(local)   # a test's body is a block
   assert_nil defined?(no_local_here)
   assert_equal "global-variable", defined?($def_global)
   assert_nil defined?($def_never_set)
@@ -126,4 +126,26 @@ test "defined? with parenthesis-less forms" do
   assert_equal "constant", x
   assert_equal "constant", (defined? String)
   assert_true(defined?(String) && true)
+end
+
+# 1.8.7 calls a block's own locals (parameters too) "local-variable(in-block)"
+# and those of the method, class body, program or eval around it
+# "local-variable", wherever they are asked for.
+def defined_locals
+  m = 1
+  found = [defined?(m), eval("defined?(m)"), eval("e = 2; defined?(e)")]
+  [1].each do |param|
+    b = 1
+    found << defined?(m) << defined?(param) << defined?(b)
+    [2].each { found << defined?(b) }
+  end
+  for f in [1]; found << defined?(f); end
+  found << lambda { |*rest| defined?(rest) }.call
+  found
+end
+
+test "defined? of a method's and a block's locals" do
+  assert_equal ["local-variable"] * 4 + ["local-variable(in-block)"] * 3 +
+               ["local-variable", "local-variable(in-block)"], defined_locals
+  assert_equal "local-variable", eval("x = 1; defined?(x)", TOPLEVEL_BINDING)
 end

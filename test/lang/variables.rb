@@ -13,7 +13,7 @@ test "locals" do
     never = 1
   end
   assert_nil never
-  assert_equal "local-variable", defined?(never)
+  assert_equal "local-variable(in-block)", defined?(never)   # a test's body is a block
   assert_raise(NameError) { eval("undefined_thing_here") }
   x = 10
   [1].each { x += 1 }
