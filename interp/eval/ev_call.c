@@ -503,16 +503,36 @@ static NOINLINE VALUE dispatch_slow(struct frame *f, VALUE recv, ID mid, int arg
     return vm_call_me(recv, me, mid, argc, argv, blk);
 }
 
+/* A miss at a site that sees two classes in turn: the other way, swapped
+   in, is a hit (never while tracing: the ways are empty then).  Kept
+   apart from ev_dispatch, whose hit path it would cost a saved register,
+   and from dispatch_slow, whose work it skips. */
+static NOINLINE VALUE dispatch_miss(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
+                                    const struct block *blk, struct call_cache *cc, int nflags)
+{
+    VALUE klass = class_of_inline(recv);
+    if (cache_swap(cc, klass) && ME_VISI(cc->me) == VIS_PUBLIC) {
+        VALUE me = cc->me;
+        switch (ME_TYPE(me)) {
+        case ME_CFUNC: return invoke_cfunc(recv, me, mid, argc, argv, blk);
+        case ME_AST: return invoke_ast(recv, me, mid, argc, argv, blk);
+        case ME_IVAR_GET: if (argc == 0) return attr_get(recv, klass, me, cc); break;
+        case ME_IVAR_SET: if (argc == 1) return attr_set(recv, klass, me, cc, argv[0]); break;
+        default: break;
+        }
+    }
+    return dispatch_slow(f, recv, mid, argc, argv, blk, cc, nflags);
+}
+
 /* The heart of every call: a monomorphic site costs one class load and
    two compares before the tail call into the method. */
 VALUE ev_dispatch(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
                   const struct block *blk, struct call_cache *cc, int nflags)
 {
     VALUE klass = class_of_inline(recv);
-    /* a site that sees two classes in turn finds the other's way here */
-    if (UNLIKELY(!cache_hit(cc, klass)) && !cache_swap(cc, klass))
-        return dispatch_slow(f, recv, mid, argc, argv, blk, cc, nflags);
     VALUE me = cc->me;
+    if (UNLIKELY(!cache_hit(cc, klass)))
+        return dispatch_miss(f, recv, mid, argc, argv, blk, cc, nflags);
     /* public, or private called without a receiver */
     VALUE visi = RBASIC(me)->flags & ((VALUE)3 << 14);
     if (UNLIKELY(visi) && !(visi == ((VALUE)VIS_PRIVATE << 14) && (nflags & NF_FCALL)))
