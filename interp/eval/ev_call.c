@@ -418,10 +418,8 @@ static inline __attribute__((always_inline)) bool cache_hit(const struct call_ca
     return cache_current(cc, klass) && cc->me;
 }
 
-/* A miss: the method for klass, from the class seen before, which takes
-   its place again, or from a lookup; the class it replaces becomes the
-   other.  While a trace proc is set nothing is kept: every call must come
-   to dispatch_slow. */
+/* The class seen before is klass, its way current: it takes the first
+   place again, and the class it replaces becomes the other. */
 static inline __attribute__((always_inline)) bool cache_swap(struct call_cache *cc, VALUE klass)
 {
     if (cc->other.serial != RCLASS(klass)->serial || cc->other.state != vm.method_state || !cc->other.me)
@@ -435,6 +433,9 @@ static inline __attribute__((always_inline)) bool cache_swap(struct call_cache *
     return true;
 }
 
+/* A miss: the method for klass, from the class seen before (swapped in)
+   or from a lookup.  While a trace proc is set nothing is kept: every
+   call must come to dispatch_slow. */
 static VALUE cache_fill(struct call_cache *cc, VALUE klass, ID mid)
 {
     if (cache_swap(cc, klass)) return cc->me;
