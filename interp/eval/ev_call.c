@@ -19,7 +19,7 @@
    the previous one's result, so every spin past the first few (which overlap
    the call's own work) costs the multiplier's latency; a volatile counter
    was measured to get cheaper per spin as N grew (pmap.rb: +294% at 80,
-   +474% at 320). */
+   +374% at 160, +575% at 320). */
 static unsigned long bench_slowdown;
 static volatile unsigned long bench_sink;
 
