@@ -470,10 +470,19 @@ static void mark_vm(void)
     gc_mark_values((const VALUE *)&vm.c, sizeof(vm.c) / sizeof(VALUE));
 }
 
+/* An object's class is nearly always marked already: it is looked at
+   here, in cache, rather than pushed and popped again; counted as the
+   push would be, so that the heap's growth (heap.mark_work) is as before */
+static inline void mark_class(VALUE klass)
+{
+    if (HEAP_P(klass) && (RBASIC(klass)->flags & FL_MARK)) heap.mark_work++;
+    else gc_mark(klass);
+}
+
 static void mark_children(VALUE v)
 {
     struct RBasic *b = RBASIC(v);
-    gc_mark(b->klass);
+    mark_class(b->klass);
     switch (BUILTIN_TYPE(v)) {
     case T_OBJECT:
         if (FL_TEST(v, ROBJ_HEAP)) gc_mark_values(ROBJECT(v)->iv.heap.ptr, ROBJECT(v)->iv.heap.capa);
