@@ -483,6 +483,28 @@ static inline VALUE attr_set(VALUE recv, VALUE klass, VALUE me, struct call_cach
     return ivar_set(recv, RMENTRY(me)->body.ivar, val);
 }
 
+/* The call a hit makes into the cached entry me, by its kind; *done is
+   false for what only vm_call_me can run (a bmethod, an attribute called
+   with the wrong number of arguments).  Inlined: the flag folds into the
+   callers' branches and the calls stay tail calls.  call_node keeps its
+   own switch: through the flag, gc_live and calls ran 0.3% more
+   instructions. */
+static inline __attribute__((always_inline)) VALUE
+call_entry(VALUE recv, VALUE klass, VALUE me, ID mid, int argc, const VALUE *argv, const struct block *blk,
+           struct call_cache *cc, bool *done)
+{
+    *done = true;
+    switch (ME_TYPE(me)) {
+    case ME_CFUNC: return invoke_cfunc(recv, me, mid, argc, argv, blk);
+    case ME_AST: return invoke_ast(recv, me, mid, argc, argv, blk);
+    case ME_IVAR_GET: if (argc == 0) return attr_get(recv, klass, me, cc); break;
+    case ME_IVAR_SET: if (argc == 1) return attr_set(recv, klass, me, cc, argv[0]); break;
+    default: break;
+    }
+    *done = false;
+    return Qundef;
+}
+
 /* Cache miss, method_missing or a visibility check: kept out of line so
    that the hit path below needs no saved registers and tail-calls. */
 static NOINLINE VALUE dispatch_slow(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,
@@ -513,14 +535,9 @@ static NOINLINE VALUE dispatch_miss(struct frame *f, VALUE recv, ID mid, int arg
 {
     VALUE klass = class_of_inline(recv);
     if (cache_swap(cc, klass) && ME_VISI(cc->me) == VIS_PUBLIC) {
-        VALUE me = cc->me;
-        switch (ME_TYPE(me)) {
-        case ME_CFUNC: return invoke_cfunc(recv, me, mid, argc, argv, blk);
-        case ME_AST: return invoke_ast(recv, me, mid, argc, argv, blk);
-        case ME_IVAR_GET: if (argc == 0) return attr_get(recv, klass, me, cc); break;
-        case ME_IVAR_SET: if (argc == 1) return attr_set(recv, klass, me, cc, argv[0]); break;
-        default: break;
-        }
+        bool done;
+        VALUE v = call_entry(recv, klass, cc->me, mid, argc, argv, blk, cc, &done);
+        if (done) return v;
     }
     return dispatch_slow(f, recv, mid, argc, argv, blk, cc, nflags);
 }
@@ -538,14 +555,9 @@ VALUE ev_dispatch(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *ar
     VALUE visi = RBASIC(me)->flags & ((VALUE)3 << 14);
     if (UNLIKELY(visi) && !(visi == ((VALUE)VIS_PRIVATE << 14) && (nflags & NF_FCALL)))
         return dispatch_slow(f, recv, mid, argc, argv, blk, cc, nflags);
-    switch (ME_TYPE(me)) {
-    case ME_CFUNC: return invoke_cfunc(recv, me, mid, argc, argv, blk);
-    case ME_AST: return invoke_ast(recv, me, mid, argc, argv, blk);
-    case ME_IVAR_GET: if (argc == 0) return attr_get(recv, klass, me, cc); break;
-    case ME_IVAR_SET: if (argc == 1) return attr_set(recv, klass, me, cc, argv[0]); break;
-    default: break;
-    }
-    return vm_call_me(recv, me, mid, argc, argv, blk);
+    bool done;
+    VALUE v = call_entry(recv, klass, me, mid, argc, argv, blk, cc, &done);
+    return done ? v : vm_call_me(recv, me, mid, argc, argv, blk);
 }
 
 /* ------------------------------------------------------------ call nodes */
