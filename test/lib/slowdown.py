@@ -12,9 +12,9 @@ from mrtest import SRCDIR
 PMAP = os.path.join(SRCDIR, "test", "workloads", "pmap.rb")
 
 
-def cpu_times(binary, spins, runs):
-    """CPU seconds of pmap.rb 1 (compare's --quick size) at each spin count,
-    the median of runs interleaved across the counts."""
+def cpu_samples(binary, spins, runs):
+    """CPU seconds of pmap.rb 1 (compare's --quick size) at each spin count:
+    {spins: [seconds of each run]}, runs interleaved across the counts."""
     got = {n: [] for n in spins}
     for _ in range(runs):
         for n in spins:
@@ -24,7 +24,12 @@ def cpu_times(binary, spins, runs):
                            stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL, check=True, timeout=120)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             got[n].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
-    return {n: statistics.median(v) for n, v in got.items()}
+    return got
+
+
+def cpu_times(binary, spins, runs):
+    """The median of cpu_samples at each spin count."""
+    return {n: statistics.median(v) for n, v in cpu_samples(binary, spins, runs).items()}
 
 
 def spins_for(binary, added):
