@@ -67,6 +67,7 @@ static struct {
     size_t mem_limit;             /* gc_set_limit: budget in bytes, 0 for none */
     bool over_limit;              /* NoMemoryError raised, not yet back below */
     bool stress, disabled, collecting, want_gc;
+    bool draining;                /* in drain_mark_stack */
     bool taint_new;               /* some thread reached $SAFE 3: new objects may be tainted */
     bool slow;                    /* stress, want_gc or taint_new: allocation takes new_obj_slow */
     size_t count;
@@ -437,6 +438,18 @@ VALUE *gc_state_roots(struct frame *f, struct tag *t, uint32_t *n)
     return tmp.stack_roots;
 }
 
+static void drain_mark_stack(void);
+
+/* After a thread's stack, a deep mark stack is marked down: pushed all
+   before any was marked, the roots of hackysack.rb's 100,000 parked
+   players were 8 million entries (64 MB).  Marking in any order marks
+   the same objects. */
+#define MARK_STACK_DEEP 65536   /* entries: 512 KB */
+static void drain_when_deep(void)
+{
+    if (heap.msp >= MARK_STACK_DEEP && !heap.draining) drain_mark_stack();
+}
+
 /* The words of a saved stack that may be references. */
 __attribute__((no_sanitize_address)) void gc_mark_maybe_values(const VALUE *p, size_t n)
 {
@@ -449,14 +462,16 @@ __attribute__((no_sanitize_address)) void gc_mark_maybe_values(const VALUE *p, s
    stack walks, each a cache miss or more, per collection). */
 void gc_mark_thread_stack(struct thread *th, char *lo)
 {
-    if (!lo || !th->stack_base) { mark_thread_state(th); return; }
-    if (th->stack_dirty || !th->stack_roots) {
+    if (!lo || !th->stack_base) {
+        mark_thread_state(th);
+    } else if (th->stack_dirty || !th->stack_roots) {
         scan_and_remember(th, lo);
         th->stack_dirty = false;
-        return;
+    } else {
+        gc_mark_values(th->stack_roots, th->nstack_roots);
+        mark_thread_fields(th);
     }
-    gc_mark_values(th->stack_roots, th->nstack_roots);
-    mark_thread_fields(th);
+    drain_when_deep();
 }
 
 /* The running thread: spill callee-saved registers into this frame first. */
@@ -555,6 +570,7 @@ static void drain_mark_stack(void)
 {
     VALUE ring[MARK_AHEAD];
     unsigned head = 0, queued = 0;
+    heap.draining = true;
     for (;;) {
         VALUE v;
         if (heap.msp) {
@@ -570,6 +586,7 @@ static void drain_mark_stack(void)
             v = ring[head];
             queued--;
         } else {
+            heap.draining = false;
             return;
         }
         head = (head + 1) % MARK_AHEAD;
