@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "gthread.h"
+#include "spill.h"
 #include "stack.h"
 
 #define MAXT 64
@@ -257,6 +258,80 @@ static void test_time_slices(void)
     CHECK(spun[0] > 0 && spun[1] > 0);
 }
 
+/* ------------------------------------------------------------ spilled stacks */
+static uint64_t rng = 88172645463325252ull;
+static uint64_t next_random(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+/* A word of a parked stack: a few values recur, as pointers into the
+   same frames and code do. */
+static uint64_t stack_word(void)
+{
+    uint64_t r = next_random();
+    return r % 3 == 0 ? r % 5 : r;
+}
+
+#define IMG_MAX 700
+static uint64_t img_buf[IMG_MAX], img_want[IMG_MAX];
+
+/* Seeded images against seeded references: whatever their depths and
+   however much they differ, a spill gives back every word, in place, in a
+   copy and byte by byte; one that differs little is small. */
+static void test_spill_codec(void)
+{
+    uint64_t *hi = img_buf + IMG_MAX;
+    int bad = 0, big = 0, close_ones = 0;
+    for (int iter = 0; iter < 6000; iter++) {
+        struct spill_ref *ref = NULL;
+        uint32_t rn = (uint32_t)(next_random() % 600), n = (uint32_t)(next_random() % 600);
+        if (iter % 4 == 0) n = rn;
+        for (uint32_t i = 0; i < IMG_MAX; i++) img_buf[i] = stack_word();
+        if (iter % 5) spill_free(spill_save((char *)(hi - rn), (char *)hi, &ref));   /* the slot's reference */
+        int share = (int)(next_random() % 5);   /* 0: none differs, 3: all may, 4: a few at the edges */
+        for (uint32_t i = 0; i < n; i++) {
+            uint64_t *w = hi - 1 - i;
+            if (i >= rn || (share && share < 4 && next_random() % (share == 1 ? 20 : share == 2 ? 2 : 1) == 0))
+                *w = stack_word();
+        }
+        /* the words where a bitmap word, the reference or the image ends */
+        uint32_t edges[] = { 0, 1, 62, 63, 64, 65, 127, 128, rn - 1, rn, rn + 1, n - 1 };
+        for (int e = 0; share == 4 && e < 3; e++) {
+            uint32_t i = edges[next_random() % (sizeof edges / sizeof edges[0])];
+            if (i < n) hi[-1 - (long)i] ^= 1 + next_random() % 7;
+        }
+        memcpy(img_want, img_buf, sizeof img_buf);
+        struct spill *sp = spill_save((char *)(hi - n) + iter % 8, (char *)hi, &ref);
+        if (spill_size(sp) != n * sizeof(uint64_t)) bad++;
+        if ((share <= 1 || share == 4) && n == rn && n >= 64 && iter % 5) {
+            close_ones++;
+            if (spill_footprint(sp) * 3 > spill_size(sp)) big++;
+        }
+        for (uint32_t i = 0; i < IMG_MAX; i++) img_buf[i] = next_random();
+        spill_restore(sp, (char *)hi);
+        if (memcmp(hi - n, img_want + IMG_MAX - n, n * sizeof(uint64_t)) != 0) bad++;
+        uint64_t copy[IMG_MAX];
+        spill_copy(sp, copy);
+        if (memcmp(copy, img_want + IMG_MAX - n, n * sizeof(uint64_t)) != 0) bad++;
+        if (n) {
+            size_t len = (size_t)(next_random() % 40) + 1, span = n * sizeof(uint64_t);
+            size_t off = (size_t)(next_random() % span);
+            if (off + len > span) len = span - off;
+            char *addr = (char *)(hi - n) + off, got[40];
+            spill_read(sp, (char *)hi, addr, got, len);
+            if (memcmp(got, (char *)(img_want + IMG_MAX - n) + off, len) != 0) bad++;
+        }
+        spill_free(sp);
+        spill_ref_release(ref);
+    }
+    CHECK(bad == 0);
+    CHECK(close_ones > 100 && big == 0);
+}
+
 /* ------------------------------------------------------------ overflow */
 static __attribute__((noinline)) int recurse(int n)
 {
@@ -303,6 +378,7 @@ int main(int argc, char **argv)
     test_fd_wait();
     test_deadlock();
     test_time_slices();
+    test_spill_codec();
     CHECK(sched_count() == 1);
     printf("%d checks, %d failures\n", checks, failures);
     return failures != 0;

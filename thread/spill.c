@@ -1,0 +1,194 @@
+/* spill.c: parked stacks saved as deltas against a shared reference (see
+ * spill.h).
+ *
+ * Layout of a spill: a bitmap of n bits (bit i set: word i is kept, not
+ * the reference's), then the kept words in order.  Beyond the reference's
+ * depth the reference is taken as zero.  The reference is kept in address
+ * order, so that decoding is a copy of it and a store per kept word; a
+ * parked stack is a few hundred words, of which hackysack.rb's players
+ * keep a tenth.
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "instrument.h"
+#include "spill.h"
+
+struct spill_ref {
+    uint32_t refs;            /* the slot that holds it, and each spill against it */
+    uint32_t n;               /* words */
+    uint64_t w[];             /* in address order: word i is w[n - 1 - i] */
+};
+
+/* A spill that keeps more than this share of its words becomes the
+   reference of its slot: the threads that come after it in the slot are
+   more likely to park as it did than as the old reference. */
+#define KEPT_MAX_SHARE 4      /* a quarter */
+
+static __attribute__((noreturn)) void out_of_memory(void)
+{
+    static const char msg[] = "miniruby: out of memory for parked thread stacks\n";
+    if (write(2, msg, sizeof msg - 1) < 0) { /* nothing more to do */ }
+    abort();
+}
+
+static void *alloc(size_t n)
+{
+    void *p = malloc(n);
+    if (!p) out_of_memory();
+    return p;
+}
+
+static uint32_t bitmap_words(uint32_t n) { return (n + 63) / 64; }
+static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+/* ------------------------------------------------------------ references */
+static struct spill_ref *ref_new(const uint64_t *top, uint32_t n)
+{
+    struct spill_ref *r = alloc(sizeof *r + (size_t)n * sizeof(uint64_t));
+    r->refs = 1;
+    r->n = n;
+    memcpy(r->w, top - n, (size_t)n * sizeof(uint64_t));
+    return r;
+}
+
+void spill_ref_release(struct spill_ref *r)
+{
+    if (r && --r->refs == 0) free(r);
+}
+
+/* ------------------------------------------------------------ encoding */
+/* Bit j set where the words below a differ from those below b, j counted
+   down from a and b, len <= 64 of them.  Most groups of four are equal
+   (hackysack.rb's players keep one word in ten). */
+static uint64_t differ_mask(const uint64_t *a, const uint64_t *b, uint32_t len)
+{
+    uint64_t mask = 0;
+    uint32_t j = 0;
+    for (; j + 4 <= len; j += 4) {
+        const uint64_t *x = a - j - 4, *y = b - j - 4;
+        uint64_t d3 = x[3] ^ y[3], d2 = x[2] ^ y[2], d1 = x[1] ^ y[1], d0 = x[0] ^ y[0];
+        if (!(d0 | d1 | d2 | d3)) continue;
+        mask |= ((uint64_t)(d3 != 0) | (uint64_t)(d2 != 0) << 1 | (uint64_t)(d1 != 0) << 2 |
+                 (uint64_t)(d0 != 0) << 3) << j;
+    }
+    for (; j < len; j++) mask |= (uint64_t)(a[-1 - (long)j] != b[-1 - (long)j]) << j;
+    return mask;
+}
+
+static const uint64_t zeros[64];
+
+/* The bitmap of the n words below top against r (beyond r's depth:
+   against zero), and the kept words; returns how many were kept. */
+static uint32_t encode(const uint64_t *top, uint32_t n, const struct spill_ref *r, uint64_t *bits,
+                       uint64_t *kept)
+{
+    uint32_t common = r ? min_u32(r->n, n) : 0, k = 0;
+    const uint64_t *ref_top = r ? r->w + r->n : NULL;
+    for (uint32_t from = 0; from < n; from += 64) {
+        uint32_t to = min_u32(n, from + 64), mid = to < common ? to : from > common ? from : common;
+        uint64_t mask = 0;
+        if (mid > from) mask = differ_mask(top - from, ref_top - from, mid - from);
+        if (to > mid) mask |= differ_mask(top - mid, zeros + 64, to - mid) << (mid - from);
+        bits[from / 64] = mask;
+        for (uint64_t m = mask; m; m &= m - 1) kept[k++] = top[-1 - (long)(from + (uint32_t)__builtin_ctzll(m))];
+    }
+    return k;
+}
+
+static struct spill *spill_new(struct spill_ref *r, uint32_t n, const uint64_t *bits,
+                               const uint64_t *kept, uint32_t nkept)
+{
+    size_t nb = bitmap_words(n);
+    struct spill *s = alloc(sizeof *s + (nb + nkept) * sizeof(uint64_t));
+    s->ref = r;
+    s->n = n;
+    s->nkept = nkept;
+    memcpy(s->d, bits, nb * sizeof *bits);
+    memcpy(s->d + nb, kept, (size_t)nkept * sizeof *kept);
+    return s;
+}
+
+__attribute__((no_sanitize_address)) struct spill *spill_save(const char *lo, const char *hi,
+                                                              struct spill_ref **ref)
+{
+    static uint64_t *scratch;
+    static size_t scratch_words;
+    lo = (const char *)((uintptr_t)lo & ~(uintptr_t)7);
+    uint32_t n = (uint32_t)((size_t)(hi - lo) / sizeof(uint64_t));
+    size_t need = bitmap_words(n) + (size_t)n;
+    if (need > scratch_words) {
+        free(scratch);
+        scratch_words = need * 2;
+        scratch = alloc(scratch_words * sizeof *scratch);
+    }
+    SCAN_DEFINED(lo, (size_t)(hi - lo));   /* padding and dead locals are compared too */
+    const uint64_t *top = (const uint64_t *)(const void *)hi;
+    uint64_t *bits = scratch, *kept = scratch + bitmap_words(n);
+    uint32_t nkept = encode(top, n, *ref, bits, kept);
+    if (!*ref || nkept > n / KEPT_MAX_SHARE) {
+        spill_ref_release(*ref);
+        *ref = ref_new(top, n);
+        memset(bits, 0, bitmap_words(n) * sizeof *bits);
+        nkept = 0;
+    }
+    (*ref)->refs++;
+    return spill_new(*ref, n, bits, kept, nkept);
+}
+
+/* ------------------------------------------------------------ decoding */
+/* The spill's words below top: the reference's (a copy in address
+   order), then the kept ones over them. */
+__attribute__((no_sanitize_address)) static void decode(const struct spill *s, uint64_t *top)
+{
+    const struct spill_ref *r = s->ref;
+    uint32_t common = min_u32(r->n, s->n);
+    memcpy(top - common, r->w + r->n - common, (size_t)common * sizeof *top);
+    memset(top - s->n, 0, (size_t)(s->n - common) * sizeof *top);
+    const uint64_t *bits = s->d, *kept = s->d + bitmap_words(s->n);
+    for (uint32_t b = 0; b < bitmap_words(s->n); b++)
+        for (uint64_t m = bits[b]; m; m &= m - 1) top[-1 - (long)(b * 64 + (uint32_t)__builtin_ctzll(m))] = *kept++;
+}
+
+void spill_restore(const struct spill *s, char *hi) { decode(s, (uint64_t *)(void *)hi); }
+
+void spill_copy(const struct spill *s, void *out) { decode(s, (uint64_t *)out + s->n); }
+
+static uint64_t word_at(const struct spill *s, uint32_t i)
+{
+    const uint64_t *bits = s->d;
+    uint64_t below = bits[i / 64] & ((1ull << (i % 64)) - 1);
+    if (!((bits[i / 64] >> (i % 64)) & 1)) return i < s->ref->n ? s->ref->w[s->ref->n - 1 - i] : 0;
+    uint32_t k = (uint32_t)__builtin_popcountll(below);
+    for (uint32_t b = 0; b < i / 64; b++) k += (uint32_t)__builtin_popcountll(bits[b]);
+    return s->d[bitmap_words(s->n) + k];
+}
+
+void spill_read(const struct spill *s, const char *hi, const void *addr, void *out, size_t len)
+{
+    const char *a = addr;
+    unsigned char *o = out;
+    while (len) {
+        uint32_t i = (uint32_t)((size_t)(hi - a - 1) / sizeof(uint64_t));
+        uint64_t w = word_at(s, i);
+        size_t off = (size_t)(a - (hi - (size_t)(i + 1) * sizeof w));
+        size_t take = sizeof w - off < len ? sizeof w - off : len;
+        memcpy(o, (const char *)&w + off, take);
+        a += take;
+        o += take;
+        len -= take;
+    }
+}
+
+size_t spill_footprint(const struct spill *s)
+{
+    return sizeof *s + (bitmap_words(s->n) + s->nkept) * sizeof(uint64_t);
+}
+
+void spill_free(struct spill *s)
+{
+    if (!s) return;
+    spill_ref_release(s->ref);
+    free(s);
+}

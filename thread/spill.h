@@ -1,0 +1,46 @@
+/* spill.h: the live part of a parked thread's stack, saved compactly while
+ * another thread uses its stack slot, and put back at the same addresses
+ * (spill.c).
+ *
+ * A spill is a delta against a reference image: the words equal to the
+ * reference's at the same distance from the top of the stack are a bit in
+ * a bitmap, the others are kept.  Threads that share a slot tend to park
+ * at the same places, so most of their words are the same: return
+ * addresses, frame links (the slot is the same, so are the addresses),
+ * method entries, AST nodes.  A slot keeps its reference; a spill that
+ * matches it badly becomes the slot's new reference.  References are
+ * shared and counted, and live as long as a spill encoded against them.
+ *
+ * Words are counted from the top of the stack down: word i is the one at
+ * hi - 8 * (i + 1).
+ */
+#ifndef MR_SPILL_H
+#define MR_SPILL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct spill_ref;
+struct spill {
+    struct spill_ref *ref;
+    uint32_t n;               /* words saved */
+    uint32_t nkept;           /* words not the reference's */
+    uint64_t d[];             /* bitmap, then the kept words in the order of i */
+};
+
+/* Save [lo, hi) (lo rounded down to a word) against *ref, which may be
+   NULL or replaced by a new reference (the old one released for the
+   caller).  Never NULL: out of memory ends the process. */
+struct spill *spill_save(const char *lo, const char *hi, struct spill_ref **ref);
+/* The saved words, back at [hi - size, hi); the spill stays valid. */
+void spill_restore(const struct spill *s, char *hi);
+/* The saved words in address order into out (spill_size bytes). */
+void spill_copy(const struct spill *s, void *out);
+/* The bytes [addr, addr + len) of the saved stack, which must lie in it. */
+void spill_read(const struct spill *s, const char *hi, const void *addr, void *out, size_t len);
+static inline size_t spill_size(const struct spill *s) { return (size_t)s->n * sizeof(uint64_t); }
+size_t spill_footprint(const struct spill *s);     /* bytes it takes, without its reference */
+void spill_free(struct spill *s);
+void spill_ref_release(struct spill_ref *ref);
+
+#endif
