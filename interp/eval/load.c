@@ -196,7 +196,9 @@ static void path_safe_check(VALUE path);
 /* A file being required.  Other threads requiring it wait until it is
    loaded, as 1.8.7's load_lock made them, instead of seeing it half done;
    the loading thread requiring it again from inside gets false (a
-   circular require).  The record lives on the loading thread's stack. */
+   circular require).  The record is not on the loading thread's stack:
+   the threads waiting for it read it and queue on it, and a parked
+   thread's stack may be spilled (thread/spill.h). */
 struct loading {
     VALUE feature;
     VALUE thread;
@@ -234,14 +236,16 @@ static VALUE load_body(VALUE path)
 static bool require_file(VALUE feature, VALUE path)
 {
     path_safe_check(path);
-    struct loading l = { feature, green_current(), { NULL, NULL }, loading };
-    loading = &l;
+    struct loading *l = xmalloc(sizeof *l);
+    *l = (struct loading){ feature, green_current(), { NULL, NULL }, loading };
+    loading = l;
     ary_push(loaded_features, feature);
     int state;
     vm_protect(load_body, path, &state);
     for (struct loading **p = &loading; *p; p = &(*p)->next)
-        if (*p == &l) { *p = l.next; break; }
-    waitq_broadcast(&l.done);
+        if (*p == l) { *p = l->next; break; }
+    waitq_broadcast(&l->done);
+    free(l);
     if (state) {
         ary_delete(loaded_features, feature);
         vm_jump_state(state);
