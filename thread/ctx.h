@@ -18,6 +18,7 @@
  *                                 the stack [stack, stack + size); entry
  *                                 never returns
  *   ctx_switch_to(from, to)       save the running context in from, resume to
+ *   ctx_jump(to)                  resume to, abandoning the running context
  *   ctx_stack_pointer()           the current stack pointer (for the GC)
  */
 #ifndef MR_CTX_H
@@ -65,6 +66,12 @@ static inline void ctx_switch_to(struct machine_ctx *from, struct machine_ctx *t
 #else
     swapcontext(&from->uc, &to->uc);
 #endif
+}
+
+__attribute__((noreturn)) static inline void ctx_jump(struct machine_ctx *to)
+{
+    setcontext(&to->uc);
+    __builtin_unreachable();
 }
 
 static inline void ctx_make(struct machine_ctx *ctx, void *stack, size_t size, void (*entry)(void))
@@ -142,6 +149,8 @@ __attribute__((noreturn)) static inline void ctx_resume(struct machine_ctx *to)
     }
     _longjmp(to->jb, 1);
 }
+
+__attribute__((noreturn)) static inline void ctx_jump(struct machine_ctx *to) { ctx_resume(to); }
 
 /* A macro, not a function: a function that calls _setjmp is never
    inlined, and its frame would be one more mispredicted return after

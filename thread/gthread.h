@@ -7,7 +7,15 @@
  *
  * Invariants
  *  - Exactly one thread runs: sched_current().  A switch saves the machine
- *    context of the running thread and resumes another; nothing is copied.
+ *    context of the running thread and resumes another; nothing is copied
+ *    while every thread has a stack slot of its own.
+ *  - Threads that share a stack slot (stack.h) take turns in it: one is
+ *    resident, its frames in the slot; the others' stacks are spilled
+ *    (spill.h), saved when another needed the slot and put back at the
+ *    same addresses before they run.  Nothing but the collector (through
+ *    sched_stack_copy) and the thread itself reads a parked thread's stack,
+ *    and nothing writes it: what the scheduler keeps of a waiter (its fds)
+ *    is a copy.
  *  - A thread is RUNNABLE (running, or in the policy's run queue), BLOCKED
  *    or DEAD.  A blocked thread is registered with what it waits for: any
  *    of a wait queue, a deadline (the sleeper heap), a set of fds.
@@ -25,14 +33,13 @@
 #define MR_GTHREAD_H
 
 #include <stdbool.h>
+#include <poll.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include "ctx.h"
 #include "../include/ruby/waitq.h"   /* the one public piece the runtime shares */
-
-struct pollfd;
 
 enum gthread_status { GT_RUNNABLE, GT_BLOCKED, GT_DEAD };
 
@@ -67,16 +74,16 @@ struct gthread {
     uint64_t sched_prio;          /* pct mode's priority (schedule.c) */
     char *saved_sp;               /* lowest live stack address while suspended */
     char *stack_lo, *stack_hi;    /* the C stack (for the main thread: its limit) */
-    void *stack;                  /* the pool stack, NULL for the main thread */
-    size_t stack_size;
-    unsigned valgrind_stack_id;
+    struct stack_slot *slot;      /* the pool stack (stack.h), NULL for the main thread */
+    struct spill *spill;          /* its stack, saved while another thread uses the slot */
+    void (*entry)(void);          /* what it runs, until it first runs */
     void *asan_fake_stack;
     enum gthread_status status;
     int wait_for;                 /* WAIT_ bits while blocked */
     enum wake_reason woke;
     bool interrupted;             /* sched_interrupt since the last sched_clear_interrupt */
     bool is_main;
-    bool stack_guarded;           /* a guard page below the stack (else a canary) */
+    bool resident;                /* its frames are in its slot: it can be resumed as it is */
     const uint64_t *canary_below; /* unguarded: the canary words of the slot below */
     bool stack_went_deep;         /* set by the embedder before sched_exit: beyond STACK_SHALLOW */
     int priority;
@@ -85,8 +92,9 @@ struct gthread {
     double wake_at;               /* CLOCK_MONOTONIC seconds */
     long heap_index;              /* in the sleeper heap, -1 if not */
     /* fd wait */
-    struct pollfd *pfds;          /* on the waiter's stack */
+    struct pollfd *pfds;          /* a copy of the waiter's: nothing touches a parked stack */
     int npfds;
+    struct pollfd one_pfd;        /* the copy of a single fd */
     long fd_index;                /* among the fd waiters (fdwait.h), -1 if not */
     void *fdwait_links;           /* the fd backend's per-fd records */
     bool fdwait_marked;           /* found ready by the poll under way */
@@ -154,6 +162,15 @@ int sched_poll(struct pollfd *fds, int n, double timeout);
 /* fd is being closed: waiter(t) is called for each thread waiting on it
    (which then has POLLNVAL in its revents), to wake it one way or another. */
 void sched_fd_closed(int fd, void (*waiter)(struct gthread *t));
+
+/* ---- a parked thread's stack, wherever it is now */
+/* The bytes [addr, addr + len) of a suspended thread's stack, which must
+   lie above its saved stack pointer. */
+void sched_stack_read(struct gthread *t, const void *addr, void *out, size_t len);
+/* A spilled thread's saved stack, in address order, in a buffer valid
+   until the next call; *lo is where its first byte belongs.  NULL when t
+   is resident (its stack is where it was). */
+const void *sched_stack_copy(struct gthread *t, const char **lo);
 
 /* ---- every live thread, for the collector: the ring starts at main */
 static inline struct gthread *sched_next_thread(struct gthread *t) { return t->all_next; }

@@ -5,7 +5,9 @@
  * out-of-band events (signals), ask the policy for the next thread, and,
  * when nothing can run, either idle until the next deadline, fd or signal,
  * or hand the deadlock to the embedder.  Switching is direct, thread to
- * thread, through ctx_switch_to (ctx.h).
+ * thread, through ctx_switch_to (ctx.h); a thread whose stack is spilled
+ * is first put back in its slot, from a small stack of the scheduler's own
+ * when the running thread occupies that slot.
  */
 #include <errno.h>
 #include <math.h>
@@ -15,10 +17,12 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include "gthread.h"
 #include "policy.h"
 #include "fdwait.h"
 #include "schedule.h"
+#include "spill.h"
 #include "stack.h"
 #include "timer.h"
 #include "instrument.h"
@@ -46,7 +50,18 @@ static struct {
     struct gthread *dead;             /* stack to release once switched away */
     char *dead_cleared_below;         /* what its thread left to clear (stack_retire) */
     uint64_t virtual_polled_at;       /* schedule_step of poll_waiters_virtual's last poll */
+    void *copy;                       /* sched_stack_copy's buffer */
+    size_t copy_capa;
 } S;
+
+/* The stack a thread that shares its slot with the running one is put
+   back from (move_in_from_aside). */
+static struct {
+    char *lo;
+    size_t size;
+    struct machine_ctx ctx;
+    struct gthread *from, *to;
+} aside;
 
 static void *xgrow(void *p, size_t n)
 {
@@ -262,12 +277,19 @@ static void idle_wait(void)
 }
 
 /* ------------------------------------------------------------ switching */
-/* A retired stack that nothing runs on goes back to the pool. */
+/* A dead thread lets go of its slot, and of its spill.  What it left in
+   the slot is cleared from cleared_below up unless another thread lives
+   there now. */
 static void release_stack(struct gthread *t, char *cleared_below)
 {
-    STACK_DEREGISTER(t->valgrind_stack_id);
-    stack_release(t->stack, cleared_below);
-    t->stack = NULL;
+    struct stack_slot *s = t->slot;
+    bool clear = s->occupant == t || !s->occupant;
+    if (s->occupant == t) s->occupant = NULL;
+    spill_free(t->spill);
+    t->spill = NULL;
+    t->resident = false;
+    stack_release(s, clear ? cleared_below : NULL);
+    t->slot = NULL;
     t->canary_below = NULL;
 }
 
@@ -286,8 +308,10 @@ void sched_release_dead(void)
 
 void sched_free_stack(struct gthread *t)
 {
-    if (!t->stack) return;
-    release_stack(t, stack_retire(t->stack, false, true));
+    if (!t->slot) return;
+    struct stack_slot *s = t->slot;
+    bool alone = s->occupant == t || !s->occupant;
+    release_stack(t, alone ? stack_retire(s, false, true) : NULL);
 }
 
 static NOINLINE __attribute__((noreturn)) void canary_dead(void)
@@ -297,6 +321,117 @@ static NOINLINE __attribute__((noreturn)) void canary_dead(void)
     _exit(134);
 }
 
+/* ------------------------------------------------------------ shared slots */
+/* A slot whose occupant runs or is about to: a new thread homed there
+   would soon have to trade places with it. */
+static bool slot_busy(const struct stack_slot *s)
+{
+    const struct gthread *o = s->occupant;
+    return o && (o == S.current || o->status == GT_RUNNABLE);
+}
+
+/* o's stack out of its slot: another thread of the slot is to run.  The
+   redzones ASan drew in it go too: the next thread's frames lie there. */
+static void evict(struct gthread *o)
+{
+    struct stack_slot *s = o->slot;
+    o->spill = spill_save(o->saved_sp, o->stack_hi, &s->ref);
+    size_t n = spill_size(o->spill);
+    STACK_UNPOISON(o->stack_hi - n, n);
+    o->resident = false;
+    s->occupant = NULL;
+}
+
+/* t into its slot, where nothing runs: its stack put back, or its first
+   context made (makecontext writes into the stack). */
+static void move_in(struct gthread *t)
+{
+    t->slot->occupant = t;
+    t->resident = true;
+    if (t->spill) {
+        size_t n = spill_size(t->spill);
+        STACK_UNPOISON(t->stack_hi - n, n);
+        STACK_FRESH(t->stack_hi - n, n);
+        spill_restore(t->spill, t->stack_hi);
+        spill_free(t->spill);
+        t->spill = NULL;
+    } else {
+        /* Valgrind first: the slot is still marked as its last thread left it */
+        size_t size = (size_t)(t->stack_hi - t->stack_lo);
+        STACK_FRESH(t->stack_lo, size);
+        ctx_make(&t->ctx, t->stack_lo, size, t->entry);
+    }
+}
+
+/* On the aside stack, entered afresh each time: `from`, which ran in the
+   slot of `to` until a moment ago, leaves it to `to`. */
+static __attribute__((noreturn)) void move_in_from_aside(void)
+{
+    SWITCH_FINISH(NULL);
+    struct gthread *from = aside.from, *to = aside.to;
+    if (from->status != GT_DEAD) evict(from);
+    move_in(to);
+    SWITCH_START(NULL, to->stack_lo, (size_t)(to->stack_hi - to->stack_lo));
+    ctx_jump(&to->ctx);
+}
+
+/* Before a switch from `from` to `to`, which is not in its slot: the
+   context to switch to.  It is `to`'s own, once the slot's occupant is
+   spilled and `to` put back, unless that occupant is `from` itself, which
+   cannot be spilled while it runs: then the aside stack's, which puts
+   `to` back once `from` is off the slot. */
+static NOINLINE struct machine_ctx *bring_in(struct gthread *from, struct gthread *to)
+{
+    struct gthread *o = to->slot->occupant;
+    if (o == from) {
+        aside.from = from;
+        aside.to = to;
+        ctx_make(&aside.ctx, aside.lo, aside.size, move_in_from_aside);
+        return &aside.ctx;
+    }
+    if (o && o->status != GT_DEAD) evict(o);
+    move_in(to);
+    return &to->ctx;
+}
+
+static void aside_init(void)
+{
+#ifdef MR_SANITIZE
+    aside.size = 1024 * 1024;           /* ASan's frames are large */
+#else
+    aside.size = 64 * 1024;
+#endif
+    char *m = mmap(NULL, aside.size + 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) abort();
+    mprotect(m, 4096, PROT_NONE);
+    aside.lo = m + 4096;
+    (void)STACK_REGISTER(aside.lo, aside.lo + aside.size);
+}
+
+void sched_stack_read(struct gthread *t, const void *addr, void *out, size_t len)
+{
+    const char *a = addr;
+    if (t->spill && a >= t->stack_hi - spill_size(t->spill) && a < t->stack_hi)
+        spill_read(t->spill, t->stack_hi, addr, out, len);
+    else
+        memcpy(out, addr, len);
+}
+
+const void *sched_stack_copy(struct gthread *t, const char **lo)
+{
+    if (!t->spill) return NULL;
+    size_t n = spill_size(t->spill);
+    if (n > S.copy_capa) {
+        free(S.copy);
+        S.copy_capa = n * 2;
+        S.copy = xgrow(NULL, S.copy_capa);
+    }
+    spill_copy(t->spill, S.copy);
+    *lo = t->stack_hi - n;
+    return S.copy;
+}
+
+/* ------------------------------------------------------------ switching */
 /* Run `to` and suspend the current thread until someone switches back.
    Every return after a switch is mispredicted (the CPU's return stack
    holds the other thread's calls), so the switching functions keep the
@@ -304,23 +439,27 @@ static NOINLINE __attribute__((noreturn)) void canary_dead(void)
    _setjmp switch is one (a function calling _setjmp is never inlined).
    Callee-saved registers are spilled into the frame using it
    (__builtin_unwind_init), above the stack pointer recorded here, where a
-   collector scanning the stack finds them. */
+   collector scanning the stack finds them.  A thread not in its slot is
+   brought back first (bring_in). */
 #define switch_body(from, to) do {                                     \
         __builtin_unwind_init();                                       \
-        switch_leave(from, to);                                        \
+        struct machine_ctx *dest_ = &(to)->ctx;                        \
+        if (__builtin_expect(!(to)->resident, 0)) dest_ = bring_in(from, to); \
+        switch_leave(from, to, dest_ == &aside.ctx);                   \
         (from)->saved_sp = ctx_stack_pointer();                        \
-        ctx_switch_to(&(from)->ctx, &(to)->ctx);                       \
+        ctx_switch_to(&(from)->ctx, dest_);                            \
         SWITCH_FINISH((from)->asan_fake_stack);                        \
         sched_release_dead();                                          \
     } while (0)
 
-static inline __attribute__((always_inline)) void switch_leave(struct gthread *from, struct gthread *to)
+static inline __attribute__((always_inline)) void switch_leave(struct gthread *from, struct gthread *to,
+                                                               bool via_aside)
 {
     S.current = to;
     sched_hook_switch(from, to);
     if (from->canary_below && !stack_canary_intact(from->canary_below)) canary_dead();
-    SWITCH_START(from->status == GT_DEAD ? NULL : &from->asan_fake_stack, to->stack_lo,
-                 (size_t)(to->stack_hi - to->stack_lo));
+    SWITCH_START(from->status == GT_DEAD ? NULL : &from->asan_fake_stack, via_aside ? aside.lo : to->stack_lo,
+                 via_aside ? aside.size : (size_t)(to->stack_hi - to->stack_lo));
 }
 
 static NOINLINE void switch_to(struct gthread *to)
@@ -431,12 +570,22 @@ enum wake_reason sched_block(int wait_for, struct waitq *wq, double deadline)
     } else if (wait_for & WAIT_SLEEP) {
         S.nsleeping++;
     }
+    /* the scheduler keeps a copy of the fds: their owner's stack may be
+       spilled while it waits, and the backends write revents */
+    struct pollfd *fds = NULL, *copy = NULL;
+    int nfds = 0;
     if (wait_for & WAIT_FD) {
-        cur->pfds = S.next_fds;
-        cur->npfds = S.next_nfds;
+        fds = S.next_fds;
+        nfds = S.next_nfds;
+        copy = nfds == 1 ? &cur->one_pfd : xgrow(NULL, (size_t)nfds * sizeof *copy);
+        memcpy(copy, fds, (size_t)nfds * sizeof *copy);
+        cur->pfds = copy;
+        cur->npfds = nfds;
         fdwait_add(cur);
     }
     run_others();
+    for (int i = 0; i < nfds; i++) fds[i].revents = copy[i].revents;
+    if (copy != &cur->one_pfd) free(copy);
     enum wake_reason why = cur->woke;
     if (cur->interrupted && why != WAKE_INTERRUPTED) {
         /* a wake-up it will not use goes to the next waiter */
@@ -601,35 +750,28 @@ void sched_init(struct gthread *main)
     main->all_next = main->all_prev = main;
     main->status = GT_RUNNABLE;
     main->is_main = true;
-    main->stack_guarded = true;         /* the kernel guards the main stack */
+    main->resident = true;              /* in the process's own stack, never spilled */
     main->heap_index = main->fd_index = -1;
     main->id = 1;
     policy_init(main);
     schedule_thread_started(main);
+    aside_init();
 }
 
+/* The new thread's slot is not the creator's: the creator, suspended
+   while the new thread first runs, would have to be spilled. */
 bool sched_prepare(struct gthread *t, void (*entry)(void))
 {
-    char *lo;
-    size_t size;
-    t->stack = stack_alloc(&lo, &size, &t->stack_guarded, &t->canary_below);
-    if (!t->stack) return false;
-    /* Stacks are a power of two apart: start each at a different offset in
-       its page so that the hot tops of several threads do not compete for
-       the same cache sets.  The offsets stay small: a hackysack player
-       reaches 3.9 KB deep (test/thread/stack_pages.rb), and one more byte
-       than the page holds costs 4 KB per thread, 400 MB for 100,000. */
-    static unsigned color;
-    size_t offset = (size_t)(color++ % 4) * 64;
-    t->stack_lo = lo;
-    t->stack_hi = lo + size - offset;
-    t->stack_size = size;
+    struct stack_slot *s = stack_take(S.current->slot, slot_busy);
+    if (!s) return false;
+    t->slot = s;
+    t->spill = NULL;
+    t->resident = false;               /* its first context is made when it moves in */
+    t->entry = entry;
+    t->canary_below = s->canary_below;
+    t->stack_lo = s->lo;
+    t->stack_hi = s->top;
     t->heap_index = t->fd_index = -1;
-    /* Valgrind first: a stack from the pool is still marked as the dead
-       thread left it, and makecontext writes the first frame into it */
-    t->valgrind_stack_id = STACK_REGISTER(lo, lo + size);
-    STACK_FRESH(lo, size);
-    ctx_make(&t->ctx, lo, size - offset, entry);
     policy_inherit(t, S.current);
     static unsigned long last_id = 1;
     t->id = ++last_id;
@@ -664,7 +806,7 @@ void sched_exit(void)
     t->status = GT_DEAD;
     waitq_broadcast(&t->joiners);
     all_remove(t);
-    if (t->stack) S.dead_cleared_below = stack_retire(t->stack, true, t->stack_went_deep);
+    if (t->slot) S.dead_cleared_below = stack_retire(t->slot, true, t->stack_went_deep);
     S.dead = t;
     for (;;) {
         struct gthread *next = pick_next();

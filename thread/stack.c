@@ -24,10 +24,19 @@
  *    is recognised by a handler on an alternate signal stack, which ends
  *    the process with a message rather than a plain crash.
  *
- * A dead thread's stack goes back to a free list, its deep pages returned
- * to the kernel (MADV_DONTNEED) so a burst of deep recursion does not pin
- * memory; the top pages stay committed for the next thread, the very top
- * one cleared.
+ * Slots are a budget (MINIRUBY_STACK_SLOTS, STACK_SLOTS by default): while
+ * there are fewer threads, each has a slot of its own and a switch copies
+ * nothing.  Past it, new threads share slots, chosen by a clock that
+ * passes over slots whose occupant runs or is about to, and the scheduler
+ * spills the stacks of those not in their slot (sched.c, spill.h).  A slot
+ * that a blocked thread holds is a stack page and a page-table page (the
+ * slots are 8 MB apart): 8 KB a thread, where a spilled one takes a few
+ * hundred bytes.
+ *
+ * A slot that no thread is homed in any more goes back to a free list, its
+ * deep pages returned to the kernel (MADV_DONTNEED) so a burst of deep
+ * recursion does not pin memory; the top pages stay committed for the next
+ * thread, the very top one cleared.
  */
 #include <signal.h>
 #include <stdint.h>
@@ -58,14 +67,20 @@ static const uint64_t canary = STACK_CANARY;
 struct region {
     char *base;
     bool guarded;          /* a guard page in every slot */
+    struct stack_slot slots[STACKS_PER_REGION];
 };
 
 static struct {
     size_t size;           /* bytes per slot, guard page included */
     size_t guard_budget;   /* stacks that may still get a guard of their own */
-    void **free;           /* free slots (their base addresses) */
+    size_t budget;         /* slots before threads share them */
+    struct stack_slot **free;  /* used before, no thread homed there now */
     size_t nfree, capa;
-    struct region *regions;/* sorted by address */
+    struct stack_slot **all;   /* every slot handed out so far, for the clock */
+    size_t nall, all_capa, hand;
+    struct region *fresh;  /* the region whose slots are still being handed out */
+    size_t nfresh;         /* slots of it handed out */
+    struct region **regions;/* sorted by address */
     size_t nregions, rcapa;
     const char *main_lo;
 } pool;
@@ -103,6 +118,9 @@ void stack_pool_init(void)
     pool.size = ((size + PAGE - 1) & ~(size_t)(PAGE - 1)) + PAGE;
     env = getenv("MINIRUBY_STACK_GUARDS");
     pool.guard_budget = env ? strtoul(env, NULL, 10) : GUARDED_STACKS;
+    env = getenv("MINIRUBY_STACK_SLOTS");
+    pool.budget = env ? strtoul(env, NULL, 10) : STACK_SLOTS;
+    if (pool.budget < 1) pool.budget = 1;
 }
 
 /* ------------------------------------------------------------ canaries */
@@ -116,27 +134,27 @@ static void set_canary(char *slot)
 }
 
 /* ------------------------------------------------------------ regions */
-static void push_free(void *base)
+static void *grow(void *p, size_t *capa, size_t elt)
 {
-    if (pool.nfree == pool.capa) {
-        pool.capa = pool.capa ? pool.capa * 2 : 256;
-        pool.free = xmalloc_or_die(realloc(pool.free, pool.capa * sizeof(void *)));
-    }
-    pool.free[pool.nfree++] = base;
+    *capa = *capa ? *capa * 2 : 64;
+    return xmalloc_or_die(realloc(p, *capa * elt));
 }
 
-static void insert_region(char *base, bool guarded)
+static void push_free(struct stack_slot *s)
 {
-    if (pool.nregions == pool.rcapa) {
-        pool.rcapa = pool.rcapa ? pool.rcapa * 2 : 16;
-        pool.regions = xmalloc_or_die(realloc(pool.regions, pool.rcapa * sizeof *pool.regions));
-    }
+    if (pool.nfree == pool.capa) pool.free = grow(pool.free, &pool.capa, sizeof *pool.free);
+    pool.free[pool.nfree++] = s;
+}
+
+static void insert_region(struct region *r)
+{
+    if (pool.nregions == pool.rcapa) pool.regions = grow(pool.regions, &pool.rcapa, sizeof *pool.regions);
     size_t i = pool.nregions;
-    while (i > 0 && pool.regions[i - 1].base > base) {
+    while (i > 0 && pool.regions[i - 1]->base > r->base) {
         pool.regions[i] = pool.regions[i - 1];
         i--;
     }
-    pool.regions[i] = (struct region){ base, guarded };
+    pool.regions[i] = r;
     pool.nregions++;
 }
 
@@ -146,7 +164,7 @@ static struct region *region_of(const void *addr)
     const char *a = addr;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        struct region *r = &pool.regions[mid];
+        struct region *r = pool.regions[mid];
         if (a < r->base) hi = mid;
         else if (a >= r->base + pool.size * STACKS_PER_REGION) lo = mid + 1;
         else return r;
@@ -175,32 +193,72 @@ static bool add_region(void)
     char *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (mem == MAP_FAILED) return false;
-    bool guarded = pool.guard_budget >= STACKS_PER_REGION;
-    if (guarded) {
+    struct region *r = xmalloc_or_die(calloc(1, sizeof *r));
+    r->base = mem;
+    r->guarded = pool.guard_budget >= STACKS_PER_REGION;
+    if (r->guarded) {
         pool.guard_budget -= STACKS_PER_REGION;
         for (int i = 0; i < STACKS_PER_REGION; i++) guard_page(mem + (size_t)i * pool.size);
     } else {
         guard_page(mem);                      /* below the lowest stack only */
         for (int i = 0; i < STACKS_PER_REGION; i++) set_canary(mem + (size_t)i * pool.size);
     }
-    insert_region(mem, guarded);
-    /* hand out low addresses last so early threads sit together */
-    for (int i = STACKS_PER_REGION - 1; i >= 0; i--) push_free(mem + (size_t)i * pool.size);
+    insert_region(r);
+    pool.fresh = r;
+    pool.nfresh = 0;
     return true;
 }
 
-/* ------------------------------------------------------------ stacks */
-void *stack_alloc(char **lo, size_t *size, bool *guarded, const uint64_t **canary_below)
+/* ------------------------------------------------------------ slots */
+/* The next never-used slot, the region's highest first, so that early
+   threads sit together. */
+static struct stack_slot *make_slot(void)
 {
-    if (!pool.nfree && !add_region()) return NULL;
-    char *base = pool.free[--pool.nfree];
-    const struct region *r = region_of(base);
-    *guarded = r->guarded;
+    if ((!pool.fresh || pool.nfresh == STACKS_PER_REGION) && !add_region()) return NULL;
+    struct region *r = pool.fresh;
+    int i = STACKS_PER_REGION - 1 - (int)pool.nfresh++;
+    char *base = r->base + (size_t)i * pool.size;
+    struct stack_slot *s = &r->slots[i];
+    s->guarded = r->guarded;
     /* the slot at the bottom of a region has the region's guard below it */
-    *canary_below = r->guarded || base == r->base ? NULL : canary_of(base - pool.size);
-    *lo = base + PAGE;
-    *size = pool.size - PAGE - TOP_RESERVE;
-    return base;
+    s->canary_below = r->guarded || i == 0 ? NULL : canary_of(base - pool.size);
+    s->lo = base + PAGE;
+    s->size = pool.size - PAGE - TOP_RESERVE;
+    /* Slots are a power of two apart, near enough: their threads begin
+       each at a different offset in the page so that the hot tops of
+       several stacks do not compete for the same cache sets.  The offsets
+       stay small: a hackysack player reaches 3.9 KB deep
+       (test/thread/stack_pages.rb), and one more byte than the page holds
+       costs 4 KB per resident thread.  All threads of a slot begin at the
+       same place, so that their parked frames look alike (spill.h). */
+    s->top = s->lo + s->size - (pool.nall % 4) * 64;
+    s->valgrind_id = STACK_REGISTER(s->lo, s->lo + s->size);
+    if (pool.nall == pool.all_capa) pool.all = grow(pool.all, &pool.all_capa, sizeof *pool.all);
+    pool.all[pool.nall++] = s;
+    return s;
+}
+
+/* Clock probes that pass over busy slots before any slot will do. */
+#define CLOCK_PROBES 16
+
+static struct stack_slot *shared_slot(const struct stack_slot *avoid, bool (*busy)(const struct stack_slot *))
+{
+    for (size_t probes = 0; probes < pool.nall + CLOCK_PROBES; probes++) {
+        struct stack_slot *s = pool.all[pool.hand];
+        pool.hand = (pool.hand + 1) % pool.nall;
+        if (s != avoid && (probes >= CLOCK_PROBES || !busy(s))) return s;
+    }
+    return pool.all[0];                      /* the only slot is avoid */
+}
+
+struct stack_slot *stack_take(const struct stack_slot *avoid, bool (*busy)(const struct stack_slot *))
+{
+    struct stack_slot *s = NULL;
+    if (pool.nfree) s = pool.free[--pool.nfree];
+    else if (pool.nall < pool.budget) s = make_slot();
+    if (!s && pool.nall) s = shared_slot(avoid, busy);
+    if (s) s->homed++;
+    return s;
 }
 
 /* Clear [from, to) of a stack for its next thread: words left there (by a
@@ -214,16 +272,20 @@ static void clear_for_next(char *from, char *to)
     memset(from, 0, (size_t)(to - from));
 }
 
-char *stack_retire(void *stack, bool on_it, bool went_deep)
+static char *slot_base(struct stack_slot *s) { return s->lo - PAGE; }
+
+char *stack_retire(struct stack_slot *s, bool on_it, bool went_deep)
 {
-    char *base = stack, *lo = base + PAGE;
+    char *base = slot_base(s), *lo = s->lo;
     size_t usable = pool.size - PAGE;
     /* a page more than the shallow part: the colour offset */
     if (!went_deep && usable > STACK_SHALLOW + PAGE) {
         lo = base + pool.size - STACK_SHALLOW - PAGE;
         usable = STACK_SHALLOW + PAGE;
     }
-    if (usable > KEEP_RESIDENT) madvise(lo, usable - KEEP_RESIDENT, MADV_DONTNEED);
+    /* a shared slot keeps its shallow part for the threads still homed
+       there: their turns would fault the same pages in again */
+    if (usable > KEEP_RESIDENT && (went_deep || s->homed == 1)) madvise(lo, usable - KEEP_RESIDENT, MADV_DONTNEED);
     char *top = base + pool.size - PAGE;
     if (!on_it) return top;
 #ifdef MR_SANITIZE
@@ -242,12 +304,11 @@ char *stack_retire(void *stack, bool on_it, bool went_deep)
     return below;
 }
 
-void stack_release(void *stack, char *cleared_below)
+void stack_release(struct stack_slot *s, char *cleared_below)
 {
-    char *base = stack;
     /* the slot's canary, above the stack's frames, stays as it is */
-    clear_for_next(cleared_below, base + pool.size - TOP_RESERVE);
-    push_free(base);
+    if (cleared_below) clear_for_next(cleared_below, slot_base(s) + pool.size - TOP_RESERVE);
+    if (--s->homed == 0) push_free(s);
 }
 
 /* ------------------------------------------------------------ the backstop */

@@ -6,26 +6,54 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct gthread;
+struct spill_ref;
+
+/* A stack slot: one stack's address range.  While there are fewer
+   threads than slots (MINIRUBY_STACK_SLOTS, default STACK_SLOTS) each has
+   a slot of its own; beyond that, threads share slots, and the one whose
+   frames are in a slot (its occupant) is the only one of them that can
+   run: the scheduler saves the others' stacks (spill.h). */
+struct stack_slot {
+    char *lo;                      /* usable range [lo, lo + size) */
+    size_t size;
+    char *top;                     /* where its threads' stacks begin, a
+                                      colour offset below the end */
+    struct gthread *occupant;      /* whose frames the slot holds, or NULL */
+    struct spill_ref *ref;         /* its threads' spills are deltas against it */
+    uint32_t homed;                /* live threads whose stack this is */
+    bool guarded;                  /* a guard page below it (else a canary) */
+    const uint64_t *canary_below;  /* unguarded: the canary of the slot below */
+    unsigned valgrind_id;
+};
+#define STACK_SLOTS 1024
+
 void stack_pool_init(void);
-/* A stack: its usable range [*lo, *lo + *size).  NULL when the address
-   space is exhausted.  *guarded tells whether a guard page lies below it
-   (otherwise its canary must be checked when it is switched out). */
-void *stack_alloc(char **lo, size_t *size, bool *guarded, const uint64_t **canary_below);
-/* Give the deep pages of a stack back to the kernel: all of them when it
-   went deep, else those of its shallow part, the top STACK_SHALLOW bytes
-   (an madvise of 8 MB walks the page tables of all of it, and was half
-   the cost of a short-lived thread).  The embedder's stack checks say
+/* A slot for a new thread (homed there once more): a free one, a new one
+   while the pool has fewer than its budget, else one shared with other
+   threads, chosen by a clock that passes over `avoid` and, for a few
+   turns, over the slots busy(slot) says are in use.  NULL when there is
+   no address space for a first slot. */
+struct stack_slot *stack_take(const struct stack_slot *avoid, bool (*busy)(const struct stack_slot *));
+/* Give the deep pages of a slot back to the kernel: all of them when its
+   thread went deep, else those of its shallow part, the top STACK_SHALLOW
+   bytes (an madvise of 8 MB walks the page tables of all of it, and was
+   half the cost of a short-lived thread).  The embedder's stack checks say
    which: C code that goes deeper without one leaves those pages to the
-   slot's next thread.  A dying thread calls it on its own stack (on_it),
+   slot's next thread.  A slot shared with other threads keeps its shallow
+   part.  A dying thread calls it on its own stack (on_it),
    in the top page by then, and clears what it can of that page; the
    result is where stack_release, called once nothing runs on the stack,
    must clear from. */
 #define STACK_SHALLOW (128 * 1024)
-char *stack_retire(void *stack, bool on_it, bool went_deep);
-void stack_release(void *stack, char *cleared_below);
+char *stack_retire(struct stack_slot *s, bool on_it, bool went_deep);
+/* A thread homed in s is gone: the slot is free once none is left.  What
+   the thread left above cleared_below is cleared (NULL: nothing is, for
+   another thread's frames are there now). */
+void stack_release(struct stack_slot *s, char *cleared_below);
 /* An unguarded stack has not run into the slot below it while its
-   canary, at the top of that slot, is intact: stack_alloc gives the words
-   to check (*canary_below; NULL: a guard page is below). */
+   canary, at the top of that slot, is intact (canary_below; NULL: a guard
+   page is below). */
 #define STACK_CANARY 0x5ca1ab1e0ddba11ull
 #define STACK_CANARY_WORDS 4
 static inline bool stack_canary_intact(const uint64_t *w)

@@ -300,18 +300,36 @@ static void mark_roots(const VALUE *p, size_t n)
     for (size_t i = 0; i < n; i++) mark_root(p[i]);
 }
 
-void gc_mark_env(struct env *e)
+/* A spilled thread's stack is scanned in a copy (gc_mark_thread_image):
+   while it is, the frames, tags, blocks and environments it holds are
+   read there, each pointer into [lo, hi) moved to the copy. */
+static struct {
+    const char *lo, *hi;
+    const char *copy;           /* NULL: no copy is being scanned */
+} xl;
+
+static inline const void *xl_ptr(const void *p)
 {
-    for (; e; e = e->outer) {
-        if (e->flags & ENV_HEAP) { mark_root(ENV_OBJ(e)); return; }
+    const char *c = p;
+    if (UNLIKELY(xl.copy != NULL) && c >= xl.lo && c < xl.hi) return xl.copy + (c - xl.lo);
+    return p;
+}
+#define XL(p) ((__typeof__(p))(uintptr_t)xl_ptr(p))
+
+void gc_mark_env(struct env *env)
+{
+    for (const struct env *e = env; e; e = e->outer) {
+        e = XL(e);
+        if (e->flags & ENV_HEAP) { mark_root(ENV_OBJ(e)); return; }   /* in the heap: never moved */
         if (e->flags & ENV_BOXED) { mark_root(e->vars[-1]); continue; }   /* cont.c */
-        mark_roots(e->vars, e->nvars);
+        mark_roots(XL(e->vars), e->nvars);
     }
 }
 
-void gc_mark_block(const struct block *b)
+void gc_mark_block(const struct block *blk)
 {
-    for (; b; b = b->outer_block) {
+    for (const struct block *b = blk; b; b = b->outer_block) {
+        b = XL(b);
         mark_root(b->self);
         mark_root(b->cref);
         mark_root(b->script);
@@ -323,14 +341,15 @@ void gc_mark_block(const struct block *b)
     }
 }
 
-void gc_mark_frames(struct frame *f)
+void gc_mark_frames(struct frame *frame)
 {
-    for (; f; f = f->prev) {
+    for (const struct frame *f = frame; f; f = f->prev) {
+        f = XL(f);
         if (f->flags & FRAME_CFUNC) {   /* only these fields are set in C frames */
             mark_root(f->self);
             mark_root(f->me);
             gc_mark_block(f->block);
-            if (f->argv) mark_roots(f->argv, (size_t)f->argc);
+            if (f->argv) mark_roots(XL(f->argv), (size_t)f->argc);
             continue;
         }
         mark_root(f->self);
@@ -358,7 +377,10 @@ static void mark_thread_fields(struct thread *th)
 static void mark_thread_state(struct thread *th)
 {
     gc_mark_frames(th->frame);
-    for (struct tag *t = th->tag; t; t = t->prev) mark_root(t->val);
+    for (const struct tag *t = th->tag; t; t = t->prev) {
+        t = XL(t);
+        mark_root(t->val);
+    }
     mark_thread_fields(th);
 }
 
@@ -402,15 +424,16 @@ static void shrink_roots(struct thread *th)
 }
 
 /* Scan a suspended stack, precisely through its frames and conservatively
-   word by word, remembering every root found. */
-__attribute__((no_sanitize_address)) static void scan_and_remember(struct thread *th, const char *lo)
+   word by word over [lo, hi), remembering every root found. */
+__attribute__((no_sanitize_address)) static void scan_and_remember(struct thread *th, const char *lo,
+                                                                   const char *hi)
 {
     th->nstack_roots = 0;
     recording = th;
     mark_thread_state(th);
     lo = (const char *)((uintptr_t)lo & ~(uintptr_t)7);
-    SCAN_DEFINED(lo, (size_t)(th->stack_base - lo));
-    for (const VALUE *p = (const VALUE *)lo; (const char *)p < th->stack_base; p++) {
+    SCAN_DEFINED(lo, (size_t)(hi - lo));
+    for (const VALUE *p = (const VALUE *)lo; (const char *)p < hi; p++) {
         if (*p < 4096) continue;
         VALUE slot = slot_of(*p);
         if (slot && BUILTIN_TYPE(slot) != T_NONE) mark_root(slot);
@@ -465,12 +488,25 @@ void gc_mark_thread_stack(struct thread *th, char *lo)
     if (!lo || !th->stack_base) {
         mark_thread_state(th);
     } else if (th->stack_dirty || !th->stack_roots) {
-        scan_and_remember(th, lo);
+        scan_and_remember(th, lo, th->stack_base);
         th->stack_dirty = false;
     } else {
         gc_mark_values(th->stack_roots, th->nstack_roots);
         mark_thread_fields(th);
     }
+    drain_when_deep();
+}
+
+/* A suspended thread whose stack is not where it was: the part of it that
+   belongs at [lo, th->stack_base) is at copy (8-byte aligned). */
+void gc_mark_thread_image(struct thread *th, const char *lo, const void *copy)
+{
+    xl.lo = lo;
+    xl.hi = th->stack_base;
+    xl.copy = copy;
+    scan_and_remember(th, copy, (const char *)copy + (th->stack_base - lo));
+    xl.copy = NULL;
+    th->stack_dirty = false;
     drain_when_deep();
 }
 

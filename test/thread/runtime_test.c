@@ -1,7 +1,9 @@
 /* runtime_test.c: the green-thread runtime (thread/gthread.h) driven alone,
  * with no interpreter linked, the way libtask can be used on its own.
  * Built by `make runtime_test` in a build folder with thread/ as the only
- * source folder on the include path; run by runtime_test.py.
+ * source folder on the include path; run by runtime_test.py, once as it
+ * is and once with MINIRUBY_STACK_SLOTS=2, so that every check also runs
+ * with threads taking turns in two stack slots.
  *
  *   runtime_test            every check below; prints "N checks, N failures"
  *   runtime_test overflow   a thread recurses in C past its stack: the guard
@@ -21,7 +23,7 @@
 #include "spill.h"
 #include "stack.h"
 
-#define MAXT 64
+#define MAXT 128
 
 static int checks, failures;
 #define CHECK(c) check((c), #c, __LINE__)
@@ -332,6 +334,56 @@ static void test_spill_codec(void)
     CHECK(close_ones > 100 && big == 0);
 }
 
+/* Each task leaves a pattern in the frames of a recursion, parks at its
+   bottom, and finds the pattern intact when it comes back: with few stack
+   slots, its stack was spilled and put back meanwhile, by a switch from a
+   thread of another slot or of its own (through the scheduler's stack). */
+static struct waitq park_wq;
+static int intact, broken;
+
+static __attribute__((noinline)) void park_deep(int id, int depth, int rounds)
+{
+    volatile uint64_t frame[24];
+    for (int i = 0; i < 24; i++) frame[i] = (uint64_t)id * 1000003u + (uint64_t)depth * 31u + (uint64_t)i;
+    if (depth > 0) {
+        park_deep(id, depth - 1, rounds);
+    } else {
+        for (int r = 0; r < rounds; r++) {
+            if (r % 2) sched_block(WAIT_QUEUE, &park_wq, -1);
+            else sched_pass(0);
+        }
+    }
+    for (int i = 0; i < 24; i++) {
+        if (frame[i] == (uint64_t)id * 1000003u + (uint64_t)depth * 31u + (uint64_t)i) intact++;
+        else broken++;
+    }
+}
+
+static void parker(int id) { park_deep(id, id % 9, 6); }
+
+static void test_parked_stacks_move(void)
+{
+    enum { N = 48 };
+    struct task *t[N];
+    intact = broken = 0;
+    for (int i = 0; i < N; i++) t[i] = spawn(parker, i, i % 3 == 0);
+    for (int live = N; live;) {
+        /* wake the waiters one by one, in a seeded order, passing between */
+        if (park_wq.head) {
+            for (int skip = (int)(next_random() % 4); skip-- && park_wq.head->wq_next;)
+                sched_pass(0);
+            waitq_signal(&park_wq);
+        }
+        sched_pass(0);
+        live = 0;
+        for (int i = 0; i < N; i++) live += t[i]->g.status != GT_DEAD;
+    }
+    int expected = 0;
+    for (int i = 0; i < N; i++) expected += 24 * (i % 9 + 1);
+    CHECK(broken == 0);
+    CHECK(intact == expected);
+}
+
 /* ------------------------------------------------------------ overflow */
 static __attribute__((noinline)) int recurse(int n)
 {
@@ -379,6 +431,7 @@ int main(int argc, char **argv)
     test_deadlock();
     test_time_slices();
     test_spill_codec();
+    test_parked_stacks_move();
     CHECK(sched_count() == 1);
     printf("%d checks, %d failures\n", checks, failures);
     return failures != 0;

@@ -1,7 +1,8 @@
 """runtime_test.py: builds test/thread/runtime_test.c against the
 green-thread runtime alone (`make runtime_test` in the build folder of the
 miniruby under test: thread/ is its only source folder on the include
-path) and runs it: its own checks, then the two overflow backstops, which
+path) and runs it: its own checks, with the threads' stacks in slots of
+their own and in two shared slots, then the two overflow backstops, which
 must end the process with a message and status 134."""
 import os
 import subprocess
@@ -17,9 +18,13 @@ sanitized = "asan" in subprocess.run([MINIRUBY, "-v"], capture_output=True, text
 
 if made.returncode == 0:
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
-    p = subprocess.run([prog], capture_output=True, text=True, timeout=60, env=env)
-    check(p.returncode == 0 and p.stdout.endswith(" 0 failures\n"),
-          "runtime checks: %s %r %r" % (p.returncode, p.stdout, p.stderr[-600:]))
+    # every check again with two stack slots for all the threads: their
+    # stacks are spilled and put back at nearly every switch
+    for slots in (None, "2"):
+        e = dict(env, MINIRUBY_STACK_SLOTS=slots) if slots else env
+        p = subprocess.run([prog], capture_output=True, text=True, timeout=60, env=e)
+        check(p.returncode == 0 and p.stdout.endswith(" 0 failures\n"),
+              "runtime checks (slots %s): %s %r %r" % (slots, p.returncode, p.stdout, p.stderr[-600:]))
     if not sanitized:      # AddressSanitizer reports stack overflows itself
         p = subprocess.run([prog, "overflow"], capture_output=True, text=True, timeout=60)
         check(p.returncode == 134 and "guard page hit" in p.stderr,

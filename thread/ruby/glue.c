@@ -32,13 +32,25 @@ static void print_wait(struct rthread *t)
     if (!(w & (WAIT_FD | WAIT_TIME | WAIT_JOIN | WAIT_PID))) fprintf(stderr, "-");
 }
 
+/* The innermost Ruby frame of a thread, read through the scheduler: the
+   stack of a parked thread may be spilled. */
+static bool ruby_frame_of(struct rthread *t, struct frame *out)
+{
+    for (const struct frame *p = t->t.frame; p; p = out->prev) {
+        sched_stack_read(&t->g, p, out, sizeof *out);
+        if (!(out->flags & FRAME_CFUNC)) return true;
+    }
+    return false;
+}
+
 static void report_thread(struct rthread *t)
 {
-    struct frame *f = frame_ruby(t->t.frame);
+    struct frame f;
+    bool found = ruby_frame_of(t, &f);
     fprintf(stderr, "deadlock 0x%lx: %s:", (unsigned long)t->t.self, thread_status_name(t));
     print_wait(t);
     fprintf(stderr, " %s - %s:%d\n", t->g.is_main ? "(main)" : "",
-            f ? script_file(f->script) : "-", f && f->node ? f->node->line : 0);
+            found ? script_file(f.script) : "-", found && f.node ? f.node->line : 0);
 }
 
 /* MRI 1.8's report: one line per live thread, the main thread last. */
@@ -283,6 +295,20 @@ void green_after_fork(void)
 }
 
 /* ------------------------------------------------------------ GC and start-up */
+/* A parked thread's stack, where it is or, spilled, in a copy: only when
+   it ran since its roots were last remembered. */
+static void mark_parked(struct rthread *t)
+{
+    struct thread *th = &t->t;
+    if (t->g.spill && (th->stack_dirty || !th->stack_roots)) {
+        const char *lo;
+        const void *copy = sched_stack_copy(&t->g, &lo);
+        gc_mark_thread_image(th, lo, copy);
+    } else {
+        gc_mark_thread_stack(th, t->g.saved_sp);
+    }
+}
+
 static void mark_threads(void)
 {
     struct gthread *m = sched_main(), *g = m;
@@ -290,7 +316,7 @@ static void mark_threads(void)
         struct rthread *t = rt_of(g);
         gc_mark(t->t.self);
         t->gc_deferred = &t->t != vm.th && t->parked_gen && gen_parked_deferrable(t->parked_gen);
-        if (&t->t != vm.th && !t->gc_deferred) gc_mark_thread_stack(&t->t, g->saved_sp);
+        if (&t->t != vm.th && !t->gc_deferred) mark_parked(t);
         g = g->all_next;
     } while (g != m);
 }
@@ -305,7 +331,7 @@ static bool mark_parked_producers(bool final)
         struct rthread *t = rt_of(g);
         if (t->gc_deferred && gen_parked_reached(t->parked_gen, final)) {
             t->gc_deferred = false;
-            gc_mark_thread_stack(&t->t, g->saved_sp);
+            mark_parked(t);
             marked = true;
         }
         g = g->all_next;

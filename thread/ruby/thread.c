@@ -152,8 +152,12 @@ static void thread_begin(struct rthread *t, int argc, const VALUE *argv)
     thread_give_stack(t);
     t->proc = proc;
     t->args = args;
-    /* the new thread's backtraces end with where it was made, as 1.8.7's */
+    /* the new thread's backtraces end with where it was made, as 1.8.7's:
+       recorded later, from this thread's frames, unless they may be
+       spilled before this thread runs again (only the main thread's are
+       never: it has no slot) */
     exc_thread_born_later(&t->t, vm.th);
+    if (rt_current()->g.slot) exc_thread_born(&t->t);
     /* Ruby 1.8 runs a new thread at once, Thread.critical or not */
     sched_start_now(&t->g);
     /* back here, this thread's frames are about to move: the new one's
