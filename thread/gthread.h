@@ -76,6 +76,7 @@ struct gthread {
     char *stack_lo, *stack_hi;    /* the C stack (for the main thread: its limit) */
     struct stack_slot *slot;      /* the pool stack (stack.h), NULL for the main thread */
     struct spill *spill;          /* its stack, saved while another thread uses the slot */
+    struct spill *spare;          /* the last spill put back, for the next */
     void (*entry)(void);          /* what it runs, until it first runs */
     void *asan_fake_stack;
     enum gthread_status status;

@@ -286,7 +286,8 @@ static void release_stack(struct gthread *t, char *cleared_below)
     bool clear = s->occupant == t || !s->occupant;
     if (s->occupant == t) s->occupant = NULL;
     spill_free(t->spill);
-    t->spill = NULL;
+    spill_free(t->spare);
+    t->spill = t->spare = NULL;
     t->resident = false;
     stack_release(s, clear ? cleared_below : NULL);
     t->slot = NULL;
@@ -335,7 +336,8 @@ static bool slot_busy(const struct stack_slot *s)
 static void evict(struct gthread *o)
 {
     struct stack_slot *s = o->slot;
-    o->spill = spill_save(o->saved_sp, o->stack_hi, &s->ref);
+    o->spill = spill_save(o->saved_sp, o->stack_hi, &s->ref, o->spare);
+    o->spare = NULL;
     size_t n = spill_size(o->spill);
     STACK_UNPOISON(o->stack_hi - n, n);
     o->resident = false;
@@ -353,7 +355,8 @@ static void move_in(struct gthread *t)
         STACK_UNPOISON(t->stack_hi - n, n);
         STACK_FRESH(t->stack_hi - n, n);
         spill_restore(t->spill, t->stack_hi);
-        spill_free(t->spill);
+        spill_put_back(t->spill);
+        t->spare = t->spill;
         t->spill = NULL;
     } else {
         /* Valgrind first: the slot is still marked as its last thread left it */

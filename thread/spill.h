@@ -22,25 +22,31 @@
 
 struct spill_ref;
 struct spill {
-    struct spill_ref *ref;
+    struct spill_ref *ref;    /* NULL once put back: a spare (spill_put_back) */
     uint32_t n;               /* words saved */
     uint32_t nkept;           /* words not the reference's */
+    uint32_t capa;            /* words d has room for */
     uint64_t d[];             /* bitmap, then the kept words in the order of i */
 };
 
 /* Save [lo, hi) (lo rounded down to a word) against *ref, which may be
    NULL or replaced by a new reference (the old one released for the
-   caller).  Never NULL: out of memory ends the process. */
-struct spill *spill_save(const char *lo, const char *hi, struct spill_ref **ref);
+   caller), in spare if it has room (else spare is freed; NULL: none).
+   Never NULL: out of memory ends the process. */
+struct spill *spill_save(const char *lo, const char *hi, struct spill_ref **ref, struct spill *spare);
 /* The saved words, back at [hi - size, hi); the spill stays valid. */
 void spill_restore(const struct spill *s, char *hi);
+/* A spill put back lets go of its reference and becomes a spare for the
+   thread's next spill: threads that take turns in a slot at every switch
+   would otherwise malloc and free one each time. */
+void spill_put_back(struct spill *s);
 /* The saved words in address order into out (spill_size bytes). */
 void spill_copy(const struct spill *s, void *out);
 /* The bytes [addr, addr + len) of the saved stack, which must lie in it. */
 void spill_read(const struct spill *s, const char *hi, const void *addr, void *out, size_t len);
 static inline size_t spill_size(const struct spill *s) { return (size_t)s->n * sizeof(uint64_t); }
 size_t spill_footprint(const struct spill *s);     /* bytes it takes, without its reference */
-void spill_free(struct spill *s);
+void spill_free(struct spill *s);                  /* a spill or a spare */
 void spill_ref_release(struct spill_ref *ref);
 
 #endif

@@ -288,12 +288,13 @@ static void test_spill_codec(void)
 {
     uint64_t *hi = img_buf + IMG_MAX;
     int bad = 0, big = 0, close_ones = 0;
+    struct spill *spare = NULL;
     for (int iter = 0; iter < 6000; iter++) {
         struct spill_ref *ref = NULL;
         uint32_t rn = (uint32_t)(next_random() % 600), n = (uint32_t)(next_random() % 600);
         if (iter % 4 == 0) n = rn;
         for (uint32_t i = 0; i < IMG_MAX; i++) img_buf[i] = stack_word();
-        if (iter % 5) spill_free(spill_save((char *)(hi - rn), (char *)hi, &ref));   /* the slot's reference */
+        if (iter % 5) spill_free(spill_save((char *)(hi - rn), (char *)hi, &ref, NULL));   /* the slot's reference */
         int share = (int)(next_random() % 5);   /* 0: none differs, 3: all may, 4: a few at the edges */
         for (uint32_t i = 0; i < n; i++) {
             uint64_t *w = hi - 1 - i;
@@ -307,7 +308,8 @@ static void test_spill_codec(void)
             if (i < n) hi[-1 - (long)i] ^= 1 + next_random() % 7;
         }
         memcpy(img_want, img_buf, sizeof img_buf);
-        struct spill *sp = spill_save((char *)(hi - n) + iter % 8, (char *)hi, &ref);
+        struct spill *sp = spill_save((char *)(hi - n) + iter % 8, (char *)hi, &ref, spare);
+        spare = NULL;
         if (spill_size(sp) != n * sizeof(uint64_t)) bad++;
         if ((share <= 1 || share == 4) && n == rn && n >= 64 && iter % 5) {
             close_ones++;
@@ -327,9 +329,12 @@ static void test_spill_codec(void)
             spill_read(sp, (char *)hi, addr, got, len);
             if (memcmp(got, (char *)(img_want + IMG_MAX - n) + off, len) != 0) bad++;
         }
-        spill_free(sp);
+        /* every other one becomes the spare the next is saved in */
+        if (iter % 2) spill_free(sp);
+        else spill_put_back(spare = sp);
         spill_ref_release(ref);
     }
+    spill_free(spare);
     CHECK(bad == 0);
     CHECK(close_ones > 100 && big == 0);
 }
