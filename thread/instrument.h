@@ -43,4 +43,14 @@
 #define STACK_FRESH(lo, len) ((void)(lo), (void)(len))
 #endif
 
+/* Whether a checker watches malloc's blocks: allocators of our own
+   (slab.h) then step aside, so that it watches theirs too. */
+#ifdef MR_SANITIZE
+#define MALLOC_CHECKED() 1
+#elif defined(HAVE_VALGRIND_VALGRIND_H)
+#define MALLOC_CHECKED() RUNNING_ON_VALGRIND
+#else
+#define MALLOC_CHECKED() 0
+#endif
+
 #endif

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "slab.h"
 #include "instrument.h"
 #include "spill.h"
 
@@ -26,27 +27,16 @@ struct spill_ref {
    more likely to park as it did than as the old reference. */
 #define KEPT_MAX_SHARE 4      /* a quarter */
 
-static __attribute__((noreturn)) void out_of_memory(void)
-{
-    static const char msg[] = "miniruby: out of memory for parked thread stacks\n";
-    if (write(2, msg, sizeof msg - 1) < 0) { /* nothing more to do */ }
-    abort();
-}
-
-static void *alloc(size_t n)
-{
-    void *p = malloc(n);
-    if (!p) out_of_memory();
-    return p;
-}
-
 static uint32_t bitmap_words(uint32_t n) { return (n + 63) / 64; }
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
 /* ------------------------------------------------------------ references */
+static size_t ref_bytes(uint32_t n) { return sizeof(struct spill_ref) + (size_t)n * sizeof(uint64_t); }
+static size_t spill_bytes(uint32_t capa) { return sizeof(struct spill) + (size_t)capa * sizeof(uint64_t); }
+
 static struct spill_ref *ref_new(const uint64_t *top, uint32_t n)
 {
-    struct spill_ref *r = alloc(sizeof *r + (size_t)n * sizeof(uint64_t));
+    struct spill_ref *r = slab_alloc(ref_bytes(n));
     r->refs = 1;
     r->n = n;
     memcpy(r->w, top - n, (size_t)n * sizeof(uint64_t));
@@ -55,7 +45,7 @@ static struct spill_ref *ref_new(const uint64_t *top, uint32_t n)
 
 void spill_ref_release(struct spill_ref *r)
 {
-    if (r && --r->refs == 0) free(r);
+    if (r && --r->refs == 0) slab_free(r, ref_bytes(r->n));
 }
 
 /* ------------------------------------------------------------ encoding */
@@ -103,8 +93,8 @@ static struct spill *spill_new(struct spill_ref *r, uint32_t n, const uint64_t *
     size_t nb = bitmap_words(n);
     struct spill *s = spare;
     if (!s || s->capa < nb + nkept) {
-        free(spare);
-        s = alloc(sizeof *s + (nb + nkept) * sizeof(uint64_t));
+        spill_free(spare);
+        s = slab_alloc(spill_bytes((uint32_t)(nb + nkept)));
         s->capa = (uint32_t)(nb + nkept);
     }
     s->ref = r;
@@ -134,7 +124,8 @@ __attribute__((no_sanitize_address)) struct spill *spill_save(const char *lo, co
     if (need > scratch_words) {
         free(scratch);
         scratch_words = need * 2;
-        scratch = alloc(scratch_words * sizeof *scratch);
+        scratch = malloc(scratch_words * sizeof *scratch);
+        if (!scratch) abort();
     }
     SCAN_DEFINED(lo, (size_t)(hi - lo));   /* padding and dead locals are compared too */
     const uint64_t *top = (const uint64_t *)(const void *)hi;
@@ -198,7 +189,7 @@ void spill_read(const struct spill *s, const char *hi, const void *addr, void *o
 
 size_t spill_footprint(const struct spill *s)
 {
-    return sizeof *s + (size_t)s->capa * sizeof(uint64_t);
+    return spill_bytes(s->capa);
 }
 
 void spill_put_back(struct spill *s)
@@ -211,5 +202,5 @@ void spill_free(struct spill *s)
 {
     if (!s) return;
     spill_ref_release(s->ref);
-    free(s);
+    slab_free(s, spill_bytes(s->capa));
 }

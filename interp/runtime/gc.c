@@ -26,6 +26,7 @@
 #include "internal.h"
 #include "idtab.h"
 #include "eval/tag.h"
+#include "slab.h"
 #include "instrument.h"
 
 #define PAGE_SIZE   (64 * 1024)
@@ -277,8 +278,9 @@ static struct thread *recording;
 static void remember_root(struct thread *th, VALUE slot)
 {
     if (th->nstack_roots == th->stack_roots_capa) {
-        th->stack_roots_capa = th->stack_roots_capa ? th->stack_roots_capa * 2 : 32;
-        th->stack_roots = xrealloc(th->stack_roots, th->stack_roots_capa * sizeof(VALUE));
+        uint32_t capa = th->stack_roots_capa ? th->stack_roots_capa * 2 : 32;
+        th->stack_roots = slab_realloc(th->stack_roots, th->stack_roots_capa * sizeof(VALUE), capa * sizeof(VALUE));
+        th->stack_roots_capa = capa;
     }
     th->stack_roots[th->nstack_roots++] = slot;
 }
@@ -419,7 +421,7 @@ static void shrink_roots(struct thread *th)
 {
     uint32_t want = th->nstack_roots ? th->nstack_roots : 1;   /* non-NULL: scanned */
     if (th->stack_roots_capa <= want + want / 4) return;
-    th->stack_roots = xrealloc(th->stack_roots, want * sizeof(VALUE));
+    th->stack_roots = slab_realloc(th->stack_roots, th->stack_roots_capa * sizeof(VALUE), want * sizeof(VALUE));
     th->stack_roots_capa = want;
 }
 
@@ -458,7 +460,10 @@ VALUE *gc_state_roots(struct frame *f, struct tag *t, uint32_t *n)
     record_only = false;
     recording = NULL;
     *n = tmp.nstack_roots;
-    return tmp.stack_roots;
+    VALUE *roots = xmalloc((tmp.nstack_roots ? tmp.nstack_roots : 1) * sizeof(VALUE));
+    memcpy(roots, tmp.stack_roots, tmp.nstack_roots * sizeof(VALUE));
+    slab_free(tmp.stack_roots, tmp.stack_roots_capa * sizeof(VALUE));
+    return roots;
 }
 
 static void drain_mark_stack(void);

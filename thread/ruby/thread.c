@@ -4,6 +4,7 @@
  * thread (re-raised by join/value) unless abort_on_exception is set. */
 #include <math.h>
 #include <stdlib.h>
+#include "slab.h"
 #include "rthread.h"
 #include "stack.h"
 
@@ -35,8 +36,8 @@ static void rthread_free(void *p)
     /* live threads are never collected; one whose initialize never ran is not live */
     if (t->g.is_main || (t->started && t->g.status != GT_DEAD)) return;
     sched_free_stack(&t->g);
-    free(t->t.stack_roots);
-    free(t);
+    slab_free(t->t.stack_roots, t->t.stack_roots_capa * sizeof(VALUE));
+    slab_free(t, sizeof *t);
 }
 
 static const struct data_type thread_type = { "Thread", rthread_mark, rthread_free, NULL };
@@ -47,7 +48,7 @@ bool green_thread_alive(VALUE thread) { return thread_get(thread)->g.status != G
 
 static struct rthread *rthread_new(VALUE klass)
 {
-    struct rthread *t = xcalloc(1, sizeof *t);
+    struct rthread *t = slab_calloc(sizeof *t);
     t->t.errinfo = t->t.locals = t->t.pending_exc = t->t.jump_val = Qnil;
     t->proc = t->args = t->value = t->exception = t->group = t->wait_obj = t->t.born_bt = Qnil;
     t->g.heap_index = t->g.fd_index = -1;

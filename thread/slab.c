@@ -1,0 +1,112 @@
+/* slab.c: size classes of 16 bytes up to SLAB_MAX, carved from 2 MB
+ * chunks and kept on a free list per class when freed (see slab.h).
+ *
+ * The first chunks are ordinary pages, touched as they are carved, so
+ * that a program of a few threads costs what it uses; from the third on a
+ * chunk is advised as a transparent huge page, one fault for 2 MB.
+ * Memory freed stays in its class for the next block of that size: the
+ * records of a burst of threads are mostly of a few sizes, and a burst is
+ * often followed by another.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include "slab.h"
+#include "instrument.h"
+
+#define GRAIN 16
+#define CLASSES (SLAB_MAX / GRAIN)
+#define CHUNK (2 * 1024 * 1024)
+#define SMALL_CHUNKS 2
+
+static struct {
+    void *free[CLASSES + 1];     /* by class: freed blocks, linked through their first word */
+    char *next, *end;            /* the chunk being carved */
+    size_t chunks;
+    int checked;                 /* -1 not known yet, else MALLOC_CHECKED() */
+} A = { .checked = -1 };
+
+static __attribute__((noreturn)) void out_of_memory(void)
+{
+    static const char msg[] = "miniruby: out of memory for thread records\n";
+    if (write(2, msg, sizeof msg - 1) < 0) { /* nothing more to do */ }
+    abort();
+}
+
+static bool use_malloc(size_t n)
+{
+    if (A.checked < 0) A.checked = MALLOC_CHECKED() ? 1 : 0;
+    return A.checked || n > SLAB_MAX;
+}
+
+static size_t class_of(size_t n) { return n ? (n + GRAIN - 1) / GRAIN : 1; }
+
+/* A chunk aligned to its size, so that a huge page can back it. */
+static void new_chunk(void)
+{
+    char *m = mmap(NULL, 2 * CHUNK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) out_of_memory();
+    char *a = (char *)(((uintptr_t)m + CHUNK - 1) & ~(uintptr_t)(CHUNK - 1));
+    if (a > m) munmap(m, (size_t)(a - m));
+    munmap(a + CHUNK, (size_t)(m + 2 * CHUNK - (a + CHUNK)));
+    if (A.chunks++ >= SMALL_CHUNKS) madvise(a, CHUNK, MADV_HUGEPAGE);
+    A.next = a;
+    A.end = a + CHUNK;
+}
+
+void *slab_alloc(size_t n)
+{
+    if (use_malloc(n)) {
+        void *p = malloc(n ? n : 1);
+        if (!p) out_of_memory();
+        return p;
+    }
+    size_t c = class_of(n);
+    void *p = A.free[c];
+    if (p) {
+        A.free[c] = *(void **)p;
+        return p;
+    }
+    size_t size = c * GRAIN;
+    if ((size_t)(A.end - A.next) < size) new_chunk();
+    p = A.next;
+    A.next += size;
+    return p;
+}
+
+void *slab_calloc(size_t n)
+{
+    void *p = slab_alloc(n);
+    memset(p, 0, n);
+    return p;
+}
+
+void slab_free(void *p, size_t n)
+{
+    if (!p) return;
+    if (use_malloc(n)) {
+        free(p);
+        return;
+    }
+    size_t c = class_of(n);
+    *(void **)p = A.free[c];
+    A.free[c] = p;
+}
+
+void *slab_realloc(void *p, size_t old_n, size_t n)
+{
+    if (!p) return slab_alloc(n);
+    if (!use_malloc(old_n) && !use_malloc(n) && class_of(old_n) == class_of(n)) return p;
+    if (use_malloc(old_n) && use_malloc(n)) {
+        void *q = realloc(p, n ? n : 1);
+        if (!q) out_of_memory();
+        return q;
+    }
+    void *q = slab_alloc(n);
+    memcpy(q, p, old_n < n ? old_n : n);
+    slab_free(p, old_n);
+    return q;
+}

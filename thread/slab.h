@@ -1,0 +1,26 @@
+/* slab.h: memory for the records a program keeps one of per thread (its
+ * Thread, its spilled stack, the roots the collector remembers for it),
+ * in size classes carved from chunks of huge pages (slab.c).
+ *
+ * A million parked threads are three million such records: through
+ * malloc, each was a 16-byte header more and every 4 KB page of them a
+ * page fault, 5 to 14 us on the virtual machines measured, most of
+ * hackysack.rb's time.  A block has no header: whoever frees it says its
+ * size.  Blocks above SLAB_MAX bytes are malloc's.  Under AddressSanitizer
+ * and Valgrind every block is malloc's, so that they keep checking them.
+ */
+#ifndef MR_SLAB_H
+#define MR_SLAB_H
+
+#include <stddef.h>
+
+#define SLAB_MAX 2048
+
+/* n bytes, 16-byte aligned, never NULL: out of memory ends the process. */
+void *slab_alloc(size_t n);
+void *slab_calloc(size_t n);
+/* p, n bytes, is freed; a NULL p is not. */
+void slab_free(void *p, size_t n);
+void *slab_realloc(void *p, size_t old_n, size_t n);
+
+#endif
