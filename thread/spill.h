@@ -26,7 +26,8 @@ struct spill {
     uint32_t n;               /* words saved */
     uint32_t nkept;           /* words not the reference's */
     uint32_t capa;            /* words d has room for */
-    uint64_t d[];             /* bitmap, then the kept words in the order of i */
+    uint16_t ndict;           /* distinct kept words, 0: kept as they are */
+    uint64_t d[];             /* bitmap, then the kept words (spill.c) */
 };
 
 /* Save [lo, hi) (lo rounded down to a word) against *ref, which may be

@@ -271,11 +271,12 @@ static uint64_t next_random(void)
 }
 
 /* A word of a parked stack: a few values recur, as pointers into the
-   same frames and code do. */
+   same frames and code do, and pointers to the thread's own records. */
+static uint64_t pool[8];
 static uint64_t stack_word(void)
 {
     uint64_t r = next_random();
-    return r % 3 == 0 ? r % 5 : r;
+    return r % 3 == 0 ? r % 5 : r % 3 == 1 ? pool[r % 8] : r;
 }
 
 #define IMG_MAX 700
@@ -287,12 +288,13 @@ static uint64_t img_buf[IMG_MAX], img_want[IMG_MAX];
 static void test_spill_codec(void)
 {
     uint64_t *hi = img_buf + IMG_MAX;
-    int bad = 0, big = 0, close_ones = 0;
+    int bad = 0, big = 0, close_ones = 0, with_dict = 0, without_dict = 0;
     struct spill *spare = NULL;
     for (int iter = 0; iter < 6000; iter++) {
         struct spill_ref *ref = NULL;
         uint32_t rn = (uint32_t)(next_random() % 600), n = (uint32_t)(next_random() % 600);
         if (iter % 4 == 0) n = rn;
+        for (int i = 0; i < 8; i++) pool[i] = next_random();
         for (uint32_t i = 0; i < IMG_MAX; i++) img_buf[i] = stack_word();
         if (iter % 5) spill_free(spill_save((char *)(hi - rn), (char *)hi, &ref, NULL));   /* the slot's reference */
         int share = (int)(next_random() % 5);   /* 0: none differs, 3: all may, 4: a few at the edges */
@@ -311,6 +313,8 @@ static void test_spill_codec(void)
         struct spill *sp = spill_save((char *)(hi - n) + iter % 8, (char *)hi, &ref, spare);
         spare = NULL;
         if (spill_size(sp) != n * sizeof(uint64_t)) bad++;
+        if (sp->ndict) with_dict++;
+        else if (sp->nkept) without_dict++;
         if ((share <= 1 || share == 4) && n == rn && n >= 64 && iter % 5) {
             close_ones++;
             if (spill_footprint(sp) * 3 > spill_size(sp)) big++;
@@ -337,6 +341,7 @@ static void test_spill_codec(void)
     spill_free(spare);
     CHECK(bad == 0);
     CHECK(close_ones > 100 && big == 0);
+    CHECK(with_dict > 100 && without_dict > 100);   /* both forms of the kept words */
 }
 
 /* Each task leaves a pattern in the frames of a recursion, parks at its
