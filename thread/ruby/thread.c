@@ -77,6 +77,7 @@ static VALUE run_thread_block(void *arg)
 {
     struct rthread *t = arg;
     if (t->entry_fn) return t->entry_fn(t->entry_arg);
+    if (NIL_P(t->args)) return proc_call_to_end(t->proc, 0, NULL);
     return proc_call_to_end(t->proc, (int)RARRAY_LEN(t->args), RARRAY_PTR(t->args));
 }
 
@@ -148,7 +149,7 @@ static void thread_begin(struct rthread *t, int argc, const VALUE *argv)
     if (!vm_block_given()) exc_raise(vm.c.ThreadError, "must be called with a block");
     if (t->started) exc_raise(vm.c.ThreadError, "already initialized thread");
     VALUE proc = proc_new(vm_current_block(), false);
-    VALUE args = ary_new_from(argc, argv);
+    VALUE args = argc ? ary_new_from(argc, argv) : Qnil;   /* most have none: an object less each */
     volatile VALUE obj = t->t.self;
     thread_give_stack(t);
     t->proc = proc;
