@@ -93,8 +93,12 @@ static inline void ctx_make(struct machine_ctx *ctx, void *stack, size_t size, v
 /* ------------------------------------------------------------ _setjmp + assembly */
 #include <setjmp.h>
 
+/* The registers of a suspended thread are in a jmp_buf on its own stack,
+   in the frame that switched: 200 bytes (128 of them a signal mask
+   _setjmp never saves) less in every thread, and a parked thread's stack
+   is saved with them when it is spilled. */
 struct machine_ctx {
-    jmp_buf jb;
+    jmp_buf *jb;             /* in the frame of the switch that suspended it */
     void *fresh_sp;          /* non-NULL until first entered */
     void (*entry)(void);
 };
@@ -147,16 +151,20 @@ __attribute__((noreturn)) static inline void ctx_resume(struct machine_ctx *to)
         to->fresh_sp = NULL;
         ctx_enter_fresh(sp, to->entry);
     }
-    _longjmp(to->jb, 1);
+    _longjmp(*to->jb, 1);
 }
 
 __attribute__((noreturn)) static inline void ctx_jump(struct machine_ctx *to) { ctx_resume(to); }
 
 /* A macro, not a function: a function that calls _setjmp is never
    inlined, and its frame would be one more mispredicted return after
-   every switch. */
+   every switch.  The jmp_buf is a local of the function it is used in. */
 #define ctx_switch_to(from, to) \
-    do { if (_setjmp((from)->jb) == 0) ctx_resume(to); } while (0)
+    do {                                                                  \
+        jmp_buf ctx_here_;                                                \
+        (from)->jb = &ctx_here_;                                          \
+        if (_setjmp(ctx_here_) == 0) ctx_resume(to);                      \
+    } while (0)
 #endif
 
 #endif
