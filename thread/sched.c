@@ -332,14 +332,15 @@ static bool slot_busy(const struct stack_slot *s)
 }
 
 /* o's stack out of its slot: another thread of the slot is to run.  The
-   redzones ASan drew in it go too: the next thread's frames lie there. */
+   redzones ASan drew in it go first: the stack is read as a whole, and
+   the next thread's frames will lie there. */
 static void evict(struct gthread *o)
 {
     struct stack_slot *s = o->slot;
-    o->spill = spill_save(o->saved_sp, o->stack_hi, &s->ref, o->spare);
+    char *lo = (char *)((uintptr_t)o->saved_sp & ~(uintptr_t)7);
+    STACK_UNPOISON(lo, (size_t)(o->stack_hi - lo));
+    o->spill = spill_save(lo, o->stack_hi, &s->ref, o->spare);
     o->spare = NULL;
-    size_t n = spill_size(o->spill);
-    STACK_UNPOISON(o->stack_hi - n, n);
     o->resident = false;
     s->occupant = NULL;
 }
@@ -405,7 +406,11 @@ static void aside_init(void)
     aside.size = 64 * 1024;
 #endif
     char *m = mmap(NULL, aside.size + 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (m == MAP_FAILED) abort();
+    if (m == MAP_FAILED) {
+        static const char msg[] = "miniruby: no memory for the scheduler's stack\n";
+        if (write(2, msg, sizeof msg - 1) < 0) { /* nothing more to do */ }
+        abort();
+    }
     mprotect(m, 4096, PROT_NONE);
     aside.lo = m + 4096;
     (void)STACK_REGISTER(aside.lo, aside.lo + aside.size);
