@@ -132,12 +132,15 @@ def test_slowed(a, b, tmp):
     check(code == 0, "compare with a slowed build succeeds: %s" % err[-300:])
     head, t = check_table(out, "slowed")
     slow = [float(t[(w, "wall")]["ratio:b"]) for w in ("startup", "lib_bignum")]
-    check(all(r > 3 for r in slow), "the GC-stressed build is reported slower: ratios %r" % slow)
+    # a collection at every allocation makes these runs 5 to 10 times as
+    # long, but about twice as long under AddressSanitizer, whose start-up
+    # alone takes 40 ms: 1.5 is well clear of a build that is not slower
+    check(all(r > 1.5 for r in slow), "the GC-stressed build is reported slower: ratios %r" % slow)
     with open(os.path.join(tmp, "slow.json")) as f:
         data = json.load(f)
     check(data["builds"][1]["env"] == {"MINIRUBY_GC_STRESS": "1"}, "JSON records the --env")
     recs = [r for r in data["figures"] if r["workload"] == "startup" and r["measure"] == "wall"]
-    check(len(recs) == 2 and recs[1]["ratio"] > 3, "JSON figure records carry the ratio")
+    check(len(recs) == 2 and recs[1]["ratio"] > 1.5, "JSON figure records carry the ratio")
 
 
 def test_ruby(a, tmp):

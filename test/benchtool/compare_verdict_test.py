@@ -5,7 +5,8 @@
   once called one of two copies faster, and where a copy sits in memory
   may matter) on three small workloads: none is "slower" or
   "faster" (at 99.9%, so that noise alone all but never crosses the
-  interval's edge, with --budget 60 and a 10% threshold).  On a machine
+  interval's edge, with --budget 60 and a 10% threshold; a false verdict
+  must come again in a second comparison to count).  On a machine
   whose timings move by 20% from run to run "no change" may stay out of
   reach: "undecided" is accepted.
 - The same binary slowed on purpose (MINIRUBY_BENCH_SLOWDOWN=N: every
@@ -66,12 +67,25 @@ def summary(out):
     return found
 
 
+def compare_same(a, tmp):
+    return compare(["--quick", "--runs", "6", "--budget", "60", "--threshold", "10",
+                    "--level", "99.9", "--only", "pmap,lib_bignum,lib_sort", "--no-scaling",
+                    "--no-strace", "--json", "same.json", "a=" + a, "b=" + a], tmp)
+
+
 def test_same(a, tmp):
-    code, out, err = compare(["--quick", "--runs", "6", "--budget", "60", "--threshold", "10",
-                              "--level", "99.9", "--only", "pmap,lib_bignum,lib_sort", "--no-scaling",
-                              "--no-strace", "--json", "same.json", "a=" + a, "b=" + a], tmp)
+    code, out, err = compare_same(a, tmp)
     check(code == 0, "compare of two copies succeeds: %s" % err[-300:])
     got = summary(out).get("b", [])
+    # A false verdict is taken for the tool's only if a second comparison
+    # repeats it: a CI run under load once called lib_bignum "faster"
+    # against itself at 99.9%, the machine's speed drifting between runs.
+    # A tool that is biased errs again; noise seldom twice in a row.
+    if any(v in ("slower", "faster") for v, _, _ in got):
+        print("first comparison: %r; compared again" % got)
+        code, out, err = compare_same(a, tmp)
+        check(code == 0, "compare of two copies succeeds again: %s" % err[-300:])
+        got = summary(out).get("b", [])
     check([w for _, w, _ in got] == ["pmap", "lib_sort", "lib_bignum"], "a verdict per workload: %r" % got)
     # the same binary is never called slower or faster; a noisy moment may
     # leave a figure undecided when the budget is spent, but most decide
