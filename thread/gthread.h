@@ -23,7 +23,8 @@
  *    process forked) unregisters the thread from all of them, in one place
  *    (make_runnable, and sched_after_fork for the threads a child drops).
  *    A wait-queue wake-up that reaches a thread which then leaves by an
- *    interrupt is passed on to the next waiter: none is lost.
+ *    interrupt is passed on to the next waiter: none is lost (but for a
+ *    broadcast's, which woke every waiter).
  *  - A thread that only waits on wait queues (or on nothing) can be woken
  *    only by another thread.  When every thread is so blocked and none
  *    waits for time, an fd or a signal, that is a deadlock: the
@@ -82,6 +83,7 @@ struct gthread {
     enum gthread_status status;
     int wait_for;                 /* WAIT_ bits while blocked */
     enum wake_reason woke;
+    bool woke_all;                /* with every other waiter: nothing to pass on */
     bool interrupted;             /* sched_interrupt since the last sched_clear_interrupt */
     bool is_main;
     bool resident;                /* its frames are in its slot: it can be resumed as it is */
@@ -166,7 +168,8 @@ void sched_fd_closed(int fd, void (*waiter)(struct gthread *t));
 
 /* ---- a parked thread's stack, wherever it is now */
 /* The bytes [addr, addr + len) of a suspended thread's stack, which must
-   lie above its saved stack pointer. */
+   lie wholly above its saved stack pointer (bytes outside its stack, a
+   heap frame's, are read where they are). */
 void sched_stack_read(struct gthread *t, const void *addr, void *out, size_t len);
 /* A spilled thread's saved stack, in address order, in a buffer valid
    until the next call; *lo is where its first byte belongs.  NULL when t

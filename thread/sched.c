@@ -209,10 +209,16 @@ bool waitq_signal(struct waitq *q)
     return true;
 }
 
+/* Every waiter woken: none has a wake-up to pass on (sched_block), so
+   none touches q again, which its owner may free at once (load.c's
+   record of a file being loaded is). */
 size_t waitq_broadcast(struct waitq *q)
 {
     size_t n = 0;
-    while (waitq_signal(q)) n++;
+    for (struct gthread *t; (t = q->head); n++) {
+        make_runnable(t, WAKE_SIGNALLED);
+        t->woke_all = true;
+    }
     return n;
 }
 
@@ -419,7 +425,7 @@ static void aside_init(void)
 void sched_stack_read(struct gthread *t, const void *addr, void *out, size_t len)
 {
     const char *a = addr;
-    if (t->spill && a >= t->stack_hi - spill_size(t->spill) && a < t->stack_hi)
+    if (t->spill && a >= t->stack_hi - spill_size(t->spill) && a + len <= t->stack_hi)
         spill_read(t->spill, t->stack_hi, addr, out, len);
     else
         memcpy(out, addr, len);
@@ -571,6 +577,7 @@ enum wake_reason sched_block(int wait_for, struct waitq *wq, double deadline)
     cur->status = GT_BLOCKED;
     cur->wait_for = wait_for | (deadline >= 0 ? WAIT_TIME : 0);
     cur->woke = 0;
+    cur->woke_all = false;
     if (wq) wq_append(wq, cur);
     if (deadline >= 0) {
         cur->wake_at = deadline;
@@ -597,7 +604,7 @@ enum wake_reason sched_block(int wait_for, struct waitq *wq, double deadline)
     enum wake_reason why = cur->woke;
     if (cur->interrupted && why != WAKE_INTERRUPTED) {
         /* a wake-up it will not use goes to the next waiter */
-        if (why == WAKE_SIGNALLED && wq) waitq_signal(wq);
+        if (why == WAKE_SIGNALLED && wq && !cur->woke_all) waitq_signal(wq);
         why = WAKE_INTERRUPTED;
     }
     return why;

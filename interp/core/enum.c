@@ -15,6 +15,7 @@
 struct memo {
     const struct block *blk;   /* block given to the Enumerable method, or NULL */
     struct frame *frame;       /* that method's frame: blk is valid while it runs */
+    struct thread *th;         /* the thread it runs in */
     VALUE v1, v2, v3;
     long n;
     ID id;                     /* a method name (inject(:+)) */
@@ -45,6 +46,7 @@ static VALUE memo_new(struct memo **out)
     struct memo *m = xcalloc(1, sizeof *m);
     m->blk = vm_current_block();
     m->frame = vm.th->frame;
+    m->th = vm.th;
     m->v1 = m->v2 = m->v3 = Qnil;
     *out = m;
     return data_new(0, &memo_type, m);
@@ -55,7 +57,9 @@ static VALUE memo_new(struct memo **out)
 static struct memo *memo_get(VALUE data)
 {
     struct memo *m = DATA_PTR(data);
-    for (struct frame *f = vm.th->frame; f; f = f->prev)
+    /* another thread's frames may lie at the same addresses as this
+       one's: its stack spilled while this one has the slot */
+    for (struct frame *f = m->th == vm.th ? vm.th->frame : NULL; f; f = f->prev)
         if (f == m->frame) return m;
     exc_local_jump("noreason", Qnil, "Enumerable's block called after its method returned");
 }

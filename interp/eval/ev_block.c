@@ -82,6 +82,14 @@ void env_gc_free(struct env *e)
     }
 }
 
+/* The frame a block's `return` leaves, if it is on this thread: a Proc
+   made in another thread has its home there, and that thread's frames,
+   spilled, leave their addresses to other threads' (thread/spill.h). */
+static struct frame *block_home(const struct block *blk)
+{
+    return blk->home_th == vm.th ? blk->home : NULL;
+}
+
 /* ------------------------------------------------------------ block parameters */
 /* MRI 1.8's warning for |a| given no value or several, naming the yield */
 static void warn_block_values(int argc, struct frame *bf)
@@ -295,7 +303,7 @@ VALUE vm_invoke_block(const struct block *blk, int argc, const VALUE *argv, VALU
     bf.node = &nb->h;
     bf.script = blk->script;
     bf.running = blk;
-    bf.home = blk->home;
+    bf.home = block_home(blk);
     bf.serial = 0;
     bf.svar[0] = bf.svar[1] = Qnil;
     bf.argc = argc;
@@ -396,7 +404,7 @@ void vm_yield_prepare_block(struct yielder *y, const struct block *blk)
     bf->def_class = blk->def_class;
     bf->script = blk->script;
     bf->running = blk;
-    bf->home = blk->home;
+    bf->home = block_home(blk);
     bf->serial = 0;
     bf->argc = 1;
     bf->argv = NULL;

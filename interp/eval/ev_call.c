@@ -84,7 +84,8 @@ void ev_setup_block(struct block *b, const struct node_block *node, struct frame
     b->cref = f->cref;
     b->script = f->script;
     b->outer_block = f->block;
-    b->home = f->home;
+    b->home = f->home;                 /* on this thread: a frame's home is never another's */
+    b->home_th = vm.th;
     /* a plain block's home may be gone (a proc called after its method
        returned): take the identity recorded in the running block */
     if ((f->flags & (FRAME_BLOCK | FRAME_LAMBDA)) == FRAME_BLOCK && f->running)

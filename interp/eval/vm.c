@@ -359,7 +359,8 @@ static VALUE *svar_slot(int idx)
 {
     struct frame *f = vm_ruby_frame();
     if (!f) return NULL;
-    while ((f->flags & FRAME_BLOCK) && f->running && f->running->home && f->running->home != f) {
+    while ((f->flags & FRAME_BLOCK) && f->running && f->running->home && f->running->home != f &&
+           f->running->home_th == vm.th) {
         struct frame *h = f->running->home;
         struct frame *p = f->prev;
         while (p && p != h) p = p->prev;   /* home must still be on this thread's chain */

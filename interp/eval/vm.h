@@ -49,6 +49,8 @@ struct block {
     VALUE script;                   /* owner of node (keeps the AST alive) */
     const struct block *outer_block;/* what `yield` inside this block calls */
     struct frame *home;             /* method/lambda frame `return` leaves */
+    const struct thread *home_th;   /* the thread home is on: frames of threads that share
+                                       a stack slot lie at the same addresses (thread/stack.h) */
     uint64_t home_serial;           /* home's identity, checked before returning */
     uint64_t break_id;              /* identity of the call site `break` leaves */
     VALUE proc;                     /* the Proc object, if one was made */

@@ -37,6 +37,33 @@ test "a thread waiting for another's require can be killed" do
   assert_equal :loaded, SlowFeature::DONE
 end
 
+# The loader frees its record of the file once it has woken the waiters;
+# a waiter raised before it runs again must not pass its wake-up on to
+# that record's queue (AddressSanitizer saw a use after free).
+test "a waiter raised right after the file was loaded" do
+  $slow_feature_loads = 0
+  $".delete_if { |f| f =~ /slow_feature/ }
+  Object.send(:remove_const, :SlowFeature)
+  waiter = nil
+  loader = Thread.new do
+    require 'slow_feature'
+    waiter.raise(RuntimeError, "after the load")   # before the waiter runs
+    :loaded
+  end
+  Thread.pass until loader.status == "sleep"
+  waiter = Thread.new do
+    begin
+      require 'slow_feature'
+      :not_raised
+    rescue RuntimeError => e
+      e.message
+    end
+  end
+  assert_equal :loaded, loader.value
+  assert_equal "after the load", waiter.value
+  assert_equal 1, $slow_feature_loads
+end
+
 test "a file requiring itself gets false" do
   assert_true require('circular_feature')
   assert_false $circular_inner

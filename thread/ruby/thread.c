@@ -151,15 +151,16 @@ static void thread_begin(struct rthread *t, int argc, const VALUE *argv)
     VALUE proc = proc_new(vm_current_block(), false);
     VALUE args = argc ? ary_new_from(argc, argv) : Qnil;   /* most have none: an object less each */
     volatile VALUE obj = t->t.self;
-    thread_give_stack(t);
-    t->proc = proc;
-    t->args = args;
     /* the new thread's backtraces end with where it was made, as 1.8.7's:
        recorded later, from this thread's frames, unless they may be
        spilled before this thread runs again (only the main thread's are
-       never: it has no slot) */
+       never: it has no slot).  Before the stack is taken: what raises
+       here leaves no slot held for a thread that never starts. */
     exc_thread_born_later(&t->t, vm.th);
     if (rt_current()->g.slot) exc_thread_born(&t->t);
+    thread_give_stack(t);
+    t->proc = proc;
+    t->args = args;
     /* Ruby 1.8 runs a new thread at once, Thread.critical or not */
     sched_start_now(&t->g);
     /* back here, this thread's frames are about to move: the new one's
