@@ -2,15 +2,16 @@
  * registers a thread's fds when it starts waiting and removes them when it
  * stops, and asks for ready ones when it polls; one backend is linked in,
  * chosen by configure (FDWAIT_SRC) as the timer backend is:
- *   fdwait_epoll.c   epoll(7), level-triggered: registering and removing
- *                    cost a system call each, a poll costs O(ready), not
+ *   fdwait_epoll.c   epoll(7), one-shot: a wait costs one system call
+ *                    (arming), stopping none, a poll O(ready), not
  *                    O(waiters) (the default on Linux);
  *   fdwait_poll.c    poll(2) over every waiter's fds, rebuilt at each poll:
  *                    O(waiters) a poll, as MRI 1.8's select was.
- * Level-triggered rather than edge-triggered: a thread is registered only
- * while it waits, and woken (so removed) at the first readiness, so each
- * wait sees one report; edge triggering would oblige every reader to drain
- * the descriptor until EAGAIN, which a Ruby read of n bytes does not do.
+ * Level-triggered and one-shot rather than edge-triggered: a thread is
+ * woken at the first readiness after it starts waiting, so each wait sees
+ * one report, and a descriptor nobody waits on reports at most once; edge
+ * triggering would oblige every reader to drain the descriptor until
+ * EAGAIN, which a Ruby read of n bytes does not do.
  */
 #ifndef MR_FDWAIT_H
 #define MR_FDWAIT_H
@@ -25,7 +26,8 @@ size_t fdwait_count(void);                 /* threads waiting */
    calls ready(t) for each such thread, once; returns whether efd was
    readable. */
 bool fdwait_poll(int timeout_ms, int efd, void (*ready)(struct gthread *t));
-/* fd was closed: its waiters are ready, with POLLNVAL. */
+/* fd is about to be closed: its waiters are ready, with POLLNVAL, and
+   the backend forgets the descriptor (called even when nobody waits). */
 void fdwait_closed(int fd, void (*ready)(struct gthread *t));
 /* In a forked child: forget every waiter (they are gone there) without
    touching what the parent registered. */

@@ -1,11 +1,20 @@
 /* fdwait_epoll.c: fd waiters on epoll(7) (fdwait.h).
  *
- * A descriptor is registered with the kernel while at least one thread
- * waits on it, for the union of what they wait for; each waiting thread
- * hangs a link per fd on that descriptor's list.  A poll reads only the
- * ready descriptors and walks only their lists: O(ready).  Descriptors
- * epoll cannot watch (regular files: EPERM) are always ready, as poll(2)
- * says; a closed one (EBADF) is ready with POLLNVAL.
+ * Each waiting thread hangs a link per fd on that descriptor's list.  A
+ * descriptor is registered one-shot: armed for the union of what its
+ * waiters want when the first of them starts waiting, disarmed by the
+ * kernel at its first report.  A thread that stops waiting costs no
+ * system call (an armed descriptor nobody waits on reports once, is
+ * ignored, and is left disarmed), and one that starts costs one: a wait
+ * after EAGAIN, the common one, re-arms with EPOLL_CTL_MOD where a
+ * level-triggered registration would have added and removed (two).  A
+ * poll reads only the ready descriptors and walks only their lists:
+ * O(ready).  The registration stays when the descriptor closes without
+ * our knowing (the kernel forgets it then): re-arming finds out (ENOENT)
+ * and adds it, and a generation in each report's data tells a report of
+ * the descriptor's earlier file from one of its present file.
+ * Descriptors epoll cannot watch (regular files: EPERM) are always
+ * ready, as poll(2) says; a closed one (EBADF) is ready with POLLNVAL.
  */
 #include <errno.h>
 #include <poll.h>
@@ -23,7 +32,9 @@ struct fdlink {                  /* one fd of one waiting thread */
 
 struct fdentry {
     struct fdlink *head;
-    uint32_t events;             /* registered for these; 0: not registered */
+    uint32_t armed;              /* events armed for; 0: disarmed or not added */
+    uint32_t gen;                /* bumped when the number names a new file */
+    bool added;                  /* in the epoll set (as far as we know) */
 };
 
 #define EFD_TAG UINT64_MAX       /* epoll data of the event fd */
@@ -60,7 +71,7 @@ static struct fdentry *entry(int fd)
         size_t n = E.nfds ? E.nfds : 64;
         while (n <= (size_t)fd) n *= 2;
         E.fds = grow(E.fds, n * sizeof *E.fds);
-        for (size_t i = E.nfds; i < n; i++) E.fds[i] = (struct fdentry){ NULL, 0 };
+        for (size_t i = E.nfds; i < n; i++) E.fds[i] = (struct fdentry){ NULL, 0, 0, false };
         E.nfds = n;
     }
     return &E.fds[fd];
@@ -77,17 +88,28 @@ static short from_epoll(uint32_t ev)
                    (ev & EPOLLERR ? POLLERR : 0) | (ev & EPOLLHUP ? POLLHUP : 0));
 }
 
-/* Register fd for what its waiters want now (or drop it: none left).
-   Returns 0, or the errno of a descriptor epoll cannot watch. */
-static int update(int fd, struct fdentry *e)
+static uint64_t tag(int fd, const struct fdentry *e) { return (uint64_t)e->gen << 32 | (uint32_t)fd; }
+
+/* Arm fd for what its waiters want now.  first: the waiter just linked is
+   the only one, and the descriptor may have closed since it was last
+   armed, so ask the kernel even when the mask says armed.  Returns 0, or
+   the errno of a descriptor epoll cannot watch. */
+static int arm(int fd, struct fdentry *e, bool first)
 {
     uint32_t want = 0;
     for (struct fdlink *l = e->head; l; l = l->next) want |= to_epoll(l->t->pfds[l->idx].events);
-    if (want == e->events) return 0;
-    struct epoll_event ev = { want, { .u64 = (uint64_t)fd } };
-    int op = !e->events ? EPOLL_CTL_ADD : !want ? EPOLL_CTL_DEL : EPOLL_CTL_MOD;
-    if (epoll_ctl(epfd(), op, fd, &ev) < 0 && op != EPOLL_CTL_DEL) return errno;
-    e->events = want;
+    if (!first && e->added && !(want & ~e->armed)) return 0;
+    struct epoll_event ev = { want | EPOLLONESHOT, { .u64 = tag(fd, e) } };
+    int r = e->added ? epoll_ctl(epfd(), EPOLL_CTL_MOD, fd, &ev) : -1;
+    if (!e->added || (r < 0 && errno == ENOENT)) {
+        if (e->added) e->gen++;                  /* the kernel forgot a closed file */
+        ev.data.u64 = tag(fd, e);
+        r = epoll_ctl(epfd(), EPOLL_CTL_ADD, fd, &ev);
+        if (r < 0 && errno == EEXIST) r = epoll_ctl(epfd(), EPOLL_CTL_MOD, fd, &ev);
+    }
+    if (r < 0) return errno;
+    e->added = true;
+    e->armed = want;
     return 0;
 }
 
@@ -112,7 +134,7 @@ void fdwait_add(struct gthread *t)
         l->next = e->head;
         if (e->head) e->head->prev = l;
         e->head = l;
-        int err = update(fd, e);
+        int err = arm(fd, e, !l->next);
         if (err) {
             /* not watchable: ready at once, as poll(2) would say */
             t->pfds[i].revents = err == EPERM ? t->pfds[i].events : POLLNVAL;
@@ -138,7 +160,7 @@ void fdwait_remove(struct gthread *t)
         if (l->prev) l->prev->next = l->next;
         else e->head = l->next;
         if (l->next) l->next->prev = l->prev;
-        update(fd, e);
+        /* still armed if it was: a report for nobody is ignored once */
     }
     free(links);
     t->fdwait_links = NULL;
@@ -191,6 +213,32 @@ static void fd_ready(int fd, short revents)
     }
 }
 
+/* The report's descriptor, or -1 for a report of a file the number no
+   longer names. */
+static int reported_fd(uint64_t data)
+{
+    size_t fd = (uint32_t)data;
+    if (fd >= E.nfds || E.fds[fd].gen != (uint32_t)(data >> 32)) return -1;
+    return (int)fd;
+}
+
+/* A report disarmed its descriptor: arm it again for the waiters the
+   report did not wake (they want other events).  One the kernel refuses
+   now (closed under them) is theirs with POLLNVAL. */
+static void rearm_reported(int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (E.evs[i].data.u64 == EFD_TAG) continue;
+        int fd = reported_fd(E.evs[i].data.u64);
+        if (fd < 0 || !E.fds[fd].head || E.fds[fd].armed) continue;
+        if (arm(fd, &E.fds[fd], false) == 0) continue;
+        for (struct fdlink *l = E.fds[fd].head; l; l = l->next) {
+            l->t->pfds[l->idx].revents = POLLNVAL;
+            mark_ready(l->t);
+        }
+    }
+}
+
 bool fdwait_poll(int timeout_ms, int efd, void (*ready)(struct gthread *t))
 {
     if (efd >= 0 && E.efd != efd) {
@@ -204,23 +252,34 @@ bool fdwait_poll(int timeout_ms, int efd, void (*ready)(struct gthread *t))
     bool event = false;
     for (int i = 0; i < n; i++) {
         if (E.evs[i].data.u64 == EFD_TAG) { event = true; continue; }
-        fd_ready((int)E.evs[i].data.u64, from_epoll(E.evs[i].events));
+        int fd = reported_fd(E.evs[i].data.u64);
+        if (fd < 0) continue;
+        E.fds[fd].armed = 0;
+        fd_ready(fd, from_epoll(E.evs[i].events));
     }
+    wake_marked(ready);
+    rearm_reported(n);
     wake_marked(ready);
     return event;
 }
 
+/* fd is about to be closed (or to name another file).  Its registration
+   goes now, while the number still names the file: one left behind would
+   outlive the number when another descriptor shares the file. */
 void fdwait_closed(int fd, void (*ready)(struct gthread *t))
 {
     if (fd < 0 || (size_t)fd >= E.nfds) return;
+    struct fdentry *e = &E.fds[fd];
     E.nready = 0;
-    for (struct fdlink *l = E.fds[fd].head; l; l = l->next) {
+    for (struct fdlink *l = e->head; l; l = l->next) {
         l->t->pfds[l->idx].revents = POLLNVAL;
         mark_ready(l->t);
     }
     wake_marked(ready);
-    /* the kernel forgot the closed descriptor: so do we */
-    E.fds[fd].events = 0;
+    if (e->added) epoll_ctl(epfd(), EPOLL_CTL_DEL, fd, NULL);
+    e->added = false;
+    e->armed = 0;
+    e->gen++;
 }
 
 /* In a forked child: the epoll instance is shared with the parent, whose
@@ -235,7 +294,7 @@ void fdwait_after_fork(void)
     }
     E.n = 0;
     E.always = 0;
-    for (size_t i = 0; i < E.nfds; i++) E.fds[i] = (struct fdentry){ NULL, 0 };
+    for (size_t i = 0; i < E.nfds; i++) E.fds[i] = (struct fdentry){ NULL, 0, 0, false };
     if (E.epfd >= 0) close(E.epfd);
     E.epfd = -1;
     E.efd = -1;

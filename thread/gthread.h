@@ -162,6 +162,9 @@ void sched_set_priority(struct gthread *t, int prio);
 /* poll(fds, n) through the scheduler: > 0 ready, 0 timed out, < 0 on an
    interrupt (errno EINTR) or a poll error. */
 int sched_poll(struct pollfd *fds, int n, double timeout);
+/* The same when a call on the fds has just said EAGAIN: no look first,
+   the one poll(2) a wait would otherwise begin with. */
+int sched_poll_blocked(struct pollfd *fds, int n, double timeout);
 /* fd is being closed: waiter(t) is called for each thread waiting on it
    (which then has POLLNVAL in its revents), to wake it one way or another. */
 void sched_fd_closed(int fd, void (*waiter)(struct gthread *t));

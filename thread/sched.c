@@ -248,9 +248,10 @@ static void poll_waiters(int timeout_ms)
     if (fdwait_poll(timeout_ms, sched_hook_event_fd(), fd_ready)) sched_hook_event();
 }
 
+/* Even with no waiter: the backend may keep a registration. */
 void sched_fd_closed(int fd, void (*waiter)(struct gthread *t))
 {
-    if (fdwait_count()) fdwait_closed(fd, waiter);
+    fdwait_closed(fd, waiter);
 }
 
 /* In virtual time no timer ticks: without a look now and then, a thread
@@ -913,9 +914,9 @@ static int poll_now(struct pollfd *fds, int n)
     return r;
 }
 
-int sched_poll(struct pollfd *fds, int n, double timeout)
+static int poll_through_scheduler(struct pollfd *fds, int n, double timeout, bool look_first)
 {
-    int r = poll_now(fds, n);
+    int r = look_first || timeout == 0 ? poll_now(fds, n) : 0;
     if (r != 0 || timeout == 0) return r;
     double deadline = timeout < 0 ? -1 : sched_now() + timeout;
     if (S.count == 1) return lone_poll(fds, n, deadline);
@@ -926,4 +927,14 @@ int sched_poll(struct pollfd *fds, int n, double timeout)
     case WAKE_TIMEOUT: return 0;
     default: errno = EINTR; return -1;
     }
+}
+
+int sched_poll(struct pollfd *fds, int n, double timeout)
+{
+    return poll_through_scheduler(fds, n, timeout, true);
+}
+
+int sched_poll_blocked(struct pollfd *fds, int n, double timeout)
+{
+    return poll_through_scheduler(fds, n, timeout, false);
 }

@@ -176,7 +176,7 @@ static long send_to(VALUE self, VALUE mesg, int flags, const struct addrinfo *ai
         *err = errno;
         if (*err == EINTR) continue;
         if (*err != EAGAIN && *err != EWOULDBLOCK) return -1;
-        green_wait_fd(fd, POLLOUT, -1);
+        green_wait_blocked(fd, POLLOUT);
     }
 }
 

@@ -88,7 +88,7 @@ static VALUE unix_send_io(VALUE self, int argc, const VALUE *argv)
         if (sendmsg(s, &msg, MSG_NOSIGNAL) >= 0) return Qnil;
         if (errno == EINTR) continue;
         if (errno != EAGAIN && errno != EWOULDBLOCK) sock_sys_fail(errno, "sendmsg(2)");
-        green_wait_fd(s, POLLOUT, -1);
+        green_wait_blocked(s, POLLOUT);
     }
 }
 
@@ -134,7 +134,7 @@ static VALUE unix_recv_io(VALUE self, int argc, const VALUE *argv)
         if (recvmsg(s, &msg, MSG_CMSG_CLOEXEC) >= 0) break;
         if (errno == EINTR) continue;
         if (errno != EAGAIN && errno != EWOULDBLOCK) sock_sys_fail(errno, "recvmsg(2)");
-        green_wait_fd(s, POLLIN, -1);
+        green_wait_blocked(s, POLLIN);
     }
     int fd = passed_fd(&msg);
     if (NIL_P(klass)) return INT2FIX(fd);

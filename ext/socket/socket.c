@@ -147,7 +147,7 @@ int sock_accept(VALUE server, struct sockaddr *sa, socklen_t *len, bool nonblock
         if (err == EINTR || err == ECONNABORTED) continue;
         if (err == EAGAIN || err == EWOULDBLOCK) {
             if (nonblock) sock_sys_fail(err, "accept(2)");
-            green_wait_fd(lfd, POLLIN, -1);
+            green_wait_blocked(lfd, POLLIN);
             continue;
         }
         if ((err == EMFILE || err == ENFILE) && !collected) {
@@ -212,7 +212,7 @@ VALUE sock_recvfrom(VALUE sock, int argc, const VALUE *argv, enum recv_kind kind
         if (err == EINTR) continue;
         if (err != EAGAIN && err != EWOULDBLOCK) sock_sys_fail(err, "recvfrom(2)");
         if (nonblock) sock_sys_fail(err, "recvfrom(2)");
-        green_wait_fd(fd, POLLIN, -1);
+        green_wait_blocked(fd, POLLIN);
     }
 }
 
@@ -234,7 +234,7 @@ VALUE sock_send(VALUE sock, int argc, const VALUE *argv)
         int err = errno;
         if (err == EINTR) continue;
         if (err != EAGAIN && err != EWOULDBLOCK) sock_sys_fail(err, func);
-        green_wait_fd(fd, POLLOUT, -1);
+        green_wait_blocked(fd, POLLOUT);
     }
 }
 

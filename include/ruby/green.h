@@ -20,6 +20,9 @@ struct pollfd;
 /* Wait until fd is ready for events (POLLIN/POLLOUT); timeout < 0 means
    forever.  Returns the poll revents, or 0 on timeout. */
 int green_wait_fd(int fd, short events, double timeout);
+/* The same, for ever, when a read or write on fd has just said EAGAIN:
+   the wait skips the look a poll(2) would take first. */
+int green_wait_blocked(int fd, short events);
 /* The same for several fds: fills their revents, returns how many are
    ready (0 on timeout), like poll(); < 0 with errno on a poll error. */
 int green_wait_fds(struct pollfd *fds, int n, double timeout);

@@ -6,10 +6,11 @@
  * io_write.c, pipes/popen/select in io_proc.c.
  *
  * Green threads: no call here blocks the process.  Before a read or write
- * on anything but a regular file we wait with green_wait_fd(), and writes
- * to pipes go in chunks of at most PIPE_BUF so that one write() never
- * blocks once poll said the pipe is writable.  Every system call retries
- * on EINTR (the thread timer interrupts them). */
+ * on anything but a regular file or a socket we wait with green_wait_fd(),
+ * and writes to pipes go in chunks of at most PIPE_BUF so that one write()
+ * never blocks once poll said the pipe is writable.  Sockets are read and
+ * written with MSG_DONTWAIT, waiting only after EAGAIN.  Every system call
+ * retries on EINTR (the thread timer interrupts them). */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "io_impl.h"
@@ -160,6 +162,7 @@ void io_setup(VALUE io, int fd, int mode, VALUE path)
     f->lineno = 0;
     f->path = path;
     f->regular = fd_is_regular(fd);
+    f->socket = false;
     f->rpos = f->rlen = 0;
     f->wlen = 0;
     if ((mode & FMODE_WRITABLE) && !(mode & FMODE_SYNC) && isatty(fd)) f->mode |= FMODE_LINEBUF;
@@ -293,18 +296,18 @@ static ssize_t replay_transfer(int fd, char *buf, size_t n, bool reading)
     return (ssize_t)done;
 }
 
-static ssize_t sys_read(int fd, char *buf, size_t n)
+static ssize_t sys_read(int fd, char *buf, size_t n, bool socket)
 {
     if (UNLIKELY(green_replaying())) return replay_transfer(fd, buf, n, true);
-    ssize_t r = read(fd, buf, n);
+    ssize_t r = socket ? recv(fd, buf, n, MSG_DONTWAIT) : read(fd, buf, n);
     if (r >= 0 || errno == EAGAIN) green_note_outcome('R', r);
     return r;
 }
 
-static ssize_t sys_write(int fd, const char *buf, size_t n)
+static ssize_t sys_write(int fd, const char *buf, size_t n, bool socket)
 {
     if (UNLIKELY(green_replaying())) return replay_transfer(fd, (char *)buf, n, false);
-    ssize_t r = write(fd, buf, n);
+    ssize_t r = socket ? send(fd, buf, n, MSG_DONTWAIT | MSG_NOSIGNAL) : write(fd, buf, n);
     if (r >= 0 || errno == EAGAIN) green_note_outcome('W', r);
     return r;
 }
@@ -317,6 +320,14 @@ static void wait_ready(int fd, short events)
         /* a signal during the wait is raised here, even when the data came too (1.8.7's check after select) */
         if (vm.interrupt) vm_check_interrupts();
     }
+}
+
+/* A call on fd said EAGAIN: wait for it (no look first: the call just
+   looked), then raise a signal that came meanwhile, as wait_ready. */
+static void wait_again(int fd, short events)
+{
+    green_wait_blocked(fd, events);
+    if (vm.interrupt) vm_check_interrupts();
 }
 
 /* Descriptors miniruby makes itself (pipes, FIFOs it opens, sockets) are
@@ -347,12 +358,12 @@ long io_sysread(struct rio *f, char *buf, long n)
 {
     for (;;) {
         if (f->fd < 0) exc_raise(vm.c.IOError, "closed stream");
-        if (!f->regular) wait_ready(f->fd, POLLIN);
+        if (!f->regular && !f->socket) wait_ready(f->fd, POLLIN);
         if (f->fd < 0) exc_raise(vm.c.IOError, "closed stream");
-        ssize_t r = f->regular ? read(f->fd, buf, (size_t)n) : sys_read(f->fd, buf, (size_t)n);
+        ssize_t r = f->regular ? read(f->fd, buf, (size_t)n) : sys_read(f->fd, buf, (size_t)n, f->socket);
         if (r >= 0) return (long)r;
         if (errno == EINTR) continue;
-        if (errno == EAGAIN) { green_wait_fd(f->fd, POLLIN, -1); continue; }
+        if (errno == EAGAIN) { wait_again(f->fd, POLLIN); continue; }
         exc_sys_fail(rio_path_cstr(f));
     }
 }
@@ -363,7 +374,8 @@ static void write_str_bytes(struct rio *f, int fd, VALUE str, long off, long n)
 {
     while (n > 0) {
         long chunk = n;
-        if (!f->regular) {
+        bool socket = f->socket && fd == f->fd;
+        if (!f->regular && !socket) {
             wait_ready(fd, POLLOUT);
             if (chunk > PIPE_BUF) chunk = PIPE_BUF;
         }
@@ -371,10 +383,10 @@ static void write_str_bytes(struct rio *f, int fd, VALUE str, long off, long n)
         if (chunk <= 0) return;
         before_write(fd, RSTRING_PTR(str) + off, chunk);
         ssize_t w = f->regular ? write(fd, RSTRING_PTR(str) + off, (size_t)chunk)
-                               : sys_write(fd, RSTRING_PTR(str) + off, (size_t)chunk);
+                               : sys_write(fd, RSTRING_PTR(str) + off, (size_t)chunk, socket);
         if (w < 0) {
             if (errno == EINTR) continue;
-            if (errno == EAGAIN) { green_wait_fd(fd, POLLOUT, -1); continue; }
+            if (errno == EAGAIN) { wait_again(fd, POLLOUT); continue; }
             exc_sys_fail(rio_path_cstr(f));
         }
         off += w;
@@ -397,16 +409,17 @@ void io_fflush(struct rio *f)
         int fd = rio_wfd(f);
         if (fd < 0) { f->wlen = 0; return; }
         long chunk = f->wlen;
-        if (!f->regular) {
+        bool socket = f->socket && fd == f->fd;
+        if (!f->regular && !socket) {
             wait_ready(fd, POLLOUT);
             if (chunk > PIPE_BUF) chunk = PIPE_BUF;
-            if (chunk > f->wlen) chunk = f->wlen;
         }
         before_write(fd, f->wbuf, chunk);
-        ssize_t w = f->regular ? write(fd, f->wbuf, (size_t)chunk) : sys_write(fd, f->wbuf, (size_t)chunk);
+        ssize_t w = f->regular ? write(fd, f->wbuf, (size_t)chunk)
+                               : sys_write(fd, f->wbuf, (size_t)chunk, socket);
         if (w < 0) {
             if (errno == EINTR) continue;
-            if (errno == EAGAIN) { green_wait_fd(fd, POLLOUT, -1); continue; }
+            if (errno == EAGAIN) { wait_again(fd, POLLOUT); continue; }
             int err = errno;
             f->wlen = 0;
             errno = err;
@@ -573,9 +586,14 @@ int io_readable_fd(VALUE io, long *buffered)
 }
 
 /* ------------------------------------------------------------ sockets */
+/* The socket library's sockets: reads and writes are recv and send with
+   MSG_DONTWAIT, which never block whatever another process sharing the
+   descriptor's file does to O_NONBLOCK, so they need no poll before them
+   (a message echoed costs four system calls, not eight). */
 void io_setup_socket(VALUE io, int fd)
 {
     io_setup(io, fd, FMODE_READWRITE | FMODE_SYNC, Qnil);
+    io_rio(io)->socket = true;
 }
 
 int io_fd(VALUE io)

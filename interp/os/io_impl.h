@@ -32,6 +32,7 @@ struct rio {
     long lineno;
     VALUE path;         /* String or nil */
     bool regular;       /* regular file: reads and writes never block */
+    bool socket;        /* a socket of ours: MSG_DONTWAIT, no poll before a call */
     bool eof_seen;      /* a read returned 0 (ttys: cleared by the next read) */
     char *rbuf;         /* unread bytes: rbuf[rpos .. rpos + rlen) */
     long rpos, rlen, rcapa;

@@ -222,6 +222,55 @@ static void test_fd_wait(void)
     close(pipefd[1]);
 }
 
+/* A wait that times out leaves its descriptor armed with the kernel.  The
+   descriptor is then closed behind the scheduler's back and its number
+   taken by a new pipe: the next wait must still register the new file
+   (the kernel dropped the old one), and a report of the old file (still
+   open through a dup) must not wake a waiter of the new one. */
+static int stale[2], fresh[2];
+static volatile bool fresh_written;
+static int fresh_polled, fresh_early;
+
+static void wait_briefly_on_stale(int arg)
+{
+    struct pollfd p = { stale[0], POLLIN, 0 };
+    CHECK(sched_poll_blocked(&p, 1, 0.005) == 0);
+}
+
+static void wait_on_fresh(int arg)
+{
+    struct pollfd p = { fresh[0], POLLIN, 0 };
+    /* 2 s: a guard against a wait that is never woken, not a measure */
+    while ((fresh_polled = sched_poll_blocked(&p, 1, 2.0)) > 0 && !fresh_written) fresh_early++;
+}
+
+static void write_old_then_new(int arg)
+{
+    if (write(stale[1], "o", 1) != 1) abort();          /* the old file: readable */
+    sched_block(WAIT_SLEEP, NULL, sched_now() + 0.02);
+    fresh_written = true;
+    if (write(fresh[1], "n", 1) != 1) abort();
+}
+
+static void test_fd_rearm_after_close(void)
+{
+    if (pipe(stale) < 0) abort();
+    join(spawn(wait_briefly_on_stale, 0, true));
+    int old = dup(stale[0]);                            /* the old file stays open */
+    close(stale[0]);                                    /* the scheduler is not told */
+    if (pipe(fresh) < 0) abort();
+    CHECK(fresh[0] == stale[0]);                        /* the number is reused */
+    struct task *r = spawn(wait_on_fresh, 0, true), *w = spawn(write_old_then_new, 0, true);
+    join(r);
+    join(w);
+    CHECK(fresh_polled == 1);
+    CHECK(fresh_early == 0);
+    close(old);
+    close(stale[1]);
+    close(fresh[0]);
+    close(fresh[1]);
+}
+
 /* ------------------------------------------------------------ deadlock, sleeping for ever */
 static void stop_for_ever(int arg) { sched_block(0, NULL, -1); }
 
@@ -438,6 +487,7 @@ int main(int argc, char **argv)
     test_sleepers();
     test_timed_waitq();
     test_fd_wait();
+    test_fd_rearm_after_close();
     test_deadlock();
     test_time_slices();
     test_spill_codec();

@@ -176,17 +176,29 @@ void green_sleep(double sec)
     }
 }
 
-int green_wait_fds(struct pollfd *fds, int n, double timeout)
+static int wait_fds(struct pollfd *fds, int n, double timeout, bool blocked)
 {
     double deadline = timeout < 0 ? -1 : sched_now() + timeout;
     for (;;) {
         double left = deadline < 0 ? -1 : deadline - sched_now();
         if (deadline >= 0 && left < 0) left = 0;
-        int r = sched_poll(fds, n, left);
+        int r = blocked ? sched_poll_blocked(fds, n, left) : sched_poll(fds, n, left);
+        blocked = false;                 /* after a signal: look first */
         if (r >= 0 || errno != EINTR) return r;
         green_check_pending();
         if (deadline >= 0 && sched_now() >= deadline) return 0;
     }
+}
+
+int green_wait_fds(struct pollfd *fds, int n, double timeout)
+{
+    return wait_fds(fds, n, timeout, false);
+}
+
+int green_wait_blocked(int fd, short events)
+{
+    struct pollfd p = { fd, events, 0 };
+    return wait_fds(&p, 1, -1, true) > 0 ? p.revents : 0;
 }
 
 int green_wait_fd(int fd, short events, double timeout)

@@ -1,0 +1,59 @@
+"""syscalls_test.py: a message echoed over a socket costs no system call
+that a green-thread runtime does not need.
+
+Two threads echo lines over a socketpair and over TCP loopback.  Sockets
+are read and written with MSG_DONTWAIT and waited on only after EAGAIN,
+so no poll(2) comes before each read or write, and a wait costs one
+epoll_ctl (re-arming a one-shot registration), not an add and a remove.
+Before, a message took about seven calls of poll, epoll_ctl and
+epoll_wait; now about two (the poll(2) backend: about one).
+Needs strace."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from mrtest import check, finish, MINIRUBY
+
+ROUND_TRIPS = 1000
+SCRIPT = """
+require 'socket'
+n = %d
+def echo(a, b, n)
+  server = Thread.new { n.times { b.write(b.gets) } }
+  n.times { |i| a.write("#{i}\\n"); raise "bad echo" unless a.gets == "#{i}\\n" }
+  server.join
+end
+echo(*UNIXSocket.pair + [n])
+srv = TCPServer.new("127.0.0.1", 0)
+c = TCPSocket.new("127.0.0.1", srv.addr[1])
+echo(c, srv.accept, n)
+puts "ok"
+""" % ROUND_TRIPS
+
+if not shutil.which("strace"):
+    check(False, "strace is not installed (.ci/run installs it)")
+    finish()
+d = tempfile.mkdtemp()
+path = os.path.join(d, "echo.rb")
+with open(path, "w") as f:
+    f.write(SCRIPT)
+log = os.path.join(d, "calls.txt")
+p = subprocess.run(["strace", "-f", "-c", "-o", log, MINIRUBY, path],
+                   capture_output=True, text=True, timeout=120)
+check(p.returncode == 0 and p.stdout == "ok\n", "echo under strace: %r %r" % (p.stdout, p.stderr[-300:]))
+calls = {}
+for line in open(log):
+    m = re.match(r"\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?(\w+)$", line)
+    if m:
+        calls[m.group(2)] = int(m.group(1))
+messages = 4 * ROUND_TRIPS              # two transports, a line each way
+waiting = sum(calls.get(c, 0) for c in ("poll", "ppoll", "select", "pselect6",
+                                         "epoll_ctl", "epoll_wait", "epoll_pwait"))
+check(waiting / messages < 2.5,
+      "%.2f waiting system calls per message (at most 2.5): %r" % (waiting / messages, calls))
+check(calls.get("poll", 0) + calls.get("ppoll", 0) < messages / 2 or "epoll_wait" not in calls,
+      "poll(2) before socket reads and writes: %d for %d messages" % (calls.get("poll", 0), messages))
+finish()
