@@ -1,4 +1,5 @@
-"""bench_tool_test.py: tests of the benchmark tools in test/bench/.
+"""bench_tool_test.py: tests of the benchmark tools in test/bench/
+(test: one build: no configure variant changes them).
 
 (test/run skips test/bench/, which holds the benchmark programs, so the
 tools' own tests live here.)  Checks that test/bench/compare, given two

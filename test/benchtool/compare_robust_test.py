@@ -1,5 +1,5 @@
 """compare_robust_test.py: test/bench/compare against bad builds, signals,
-and git revisions.
+and git revisions (test: one build).
 
 - A crashing stand-in (a wrapper that kills itself with SIGSEGV) and a
   hanging one (a wrapper that waits on a child `sleep`) named as builds:

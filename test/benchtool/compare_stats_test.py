@@ -1,5 +1,6 @@
 """compare_stats_test.py: the verdict logic of test/bench/compare on fixed
-samples, and the pieces around it that need no benchmark run.
+samples, and the pieces around it that need no benchmark run
+(test: one build).
 
 - stats.mann_whitney on samples whose exact p-values were counted by hand
   (or by enumerating every split), ties included, and the normal

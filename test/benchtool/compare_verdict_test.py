@@ -1,5 +1,5 @@
 """compare_verdict_test.py: test/bench/compare's verdicts, end to end
-(test: alone, it compares CPU times).
+(test: alone, it compares CPU times; test: one build).
 
 - The binary under test as two builds (one path, two labels: a CI run
   once called one of two copies faster, and where a copy sits in memory
@@ -141,14 +141,21 @@ def test_slowed(a, tmp):
     # the two intervals must overlap, within 10%.  A ratio taken against the
     # wrong base (2N's against N's: about 1.8 where 2.3 to 3.8 is measured)
     # or an inverted one falls outside.
-    runs = cpu_samples(binary, [0, n, 2 * n], 9)
-    ref = {k: (statistics.median(runs[k]) / statistics.median(runs[0]),)
-           + stats.bootstrap_ratio(runs[0], runs[k]) for k in (n, 2 * n)}
-    print("N=%d spins: compare's ratios %.3f [%.3f, %.3f] and %.3f [%.3f, %.3f]; "
-          "the test's own %.3f [%.3f, %.3f] and %.3f [%.3f, %.3f]"
-          % ((n, r1, slow["ci_low"], slow["ci_high"], r2, slower["ci_low"], slower["ci_high"])
-             + ref[n] + ref[2 * n]))
-    for v, (want, low, high) in ((slow, ref[n]), (slower, ref[2 * n])):
+    # A disagreement must come again in a second reference to count, as a
+    # false verdict must: the load of a shared machine drifts over minutes.
+    for attempt in (1, 2):
+        runs = cpu_samples(binary, [0, n, 2 * n], 9)
+        ref = {k: (statistics.median(runs[k]) / statistics.median(runs[0]),)
+               + stats.bootstrap_ratio(runs[0], runs[k]) for k in (n, 2 * n)}
+        print("N=%d spins: compare's ratios %.3f [%.3f, %.3f] and %.3f [%.3f, %.3f]; "
+              "the test's own %.3f [%.3f, %.3f] and %.3f [%.3f, %.3f]"
+              % ((n, r1, slow["ci_low"], slow["ci_high"], r2, slower["ci_low"], slower["ci_high"])
+                 + ref[n] + ref[2 * n]))
+        pairs = ((slow, ref[n]), (slower, ref[2 * n]))
+        if attempt == 2 or all(v["ci_low"] <= high * 1.1 and low <= v["ci_high"] * 1.1
+                               for v, (want, low, high) in pairs):
+            break
+    for v, (want, low, high) in pairs:
         check(v["ci_low"] <= high * 1.1 and low <= v["ci_high"] * 1.1,
               "%s: compare's ratio %.3f [%.3f, %.3f] agrees with the test's own %.3f [%.3f, %.3f]"
               % (v["build"], v["ratio"], v["ci_low"], v["ci_high"], want, low, high))

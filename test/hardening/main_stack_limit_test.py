@@ -9,10 +9,13 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from mrtest import MINIRUBY, check, finish
 
+# With no limit (1 GB of stack), inspect's 100,000 levels succeed, making
+# 10 GB of Strings (each level's holds the one below): #hash goes as deep
+# in C and makes nothing.
 PROGRAM = ('def f(n); f(n + 1); end\n'
            'begin; f(0); rescue SystemStackError => e; puts "ruby: #{e.message}"; end\n'
            'a = []; 100_000.times { a = [a] }\n'
-           'begin; a.inspect; puts "inspect: ok"; rescue SystemStackError; puts "inspect: too deep"; end\n'
+           'begin; a.METHOD; puts "METHOD: ok"; rescue SystemStackError; puts "METHOD: too deep"; end\n'
            'begin; eval("[" * 50_000 + "]" * 50_000); puts "parse: ok"\n'
            'rescue SystemStackError, SyntaxError; puts "parse: too deep"; end\n'
            'puts Thread.new { 7 }.value\n')
@@ -28,7 +31,8 @@ def limited(kb):
 
 # AddressSanitizer's frames are several times larger: start it higher
 for kb in ([1024, 2048, 8192, None] if sanitized else [160, 256, 400, 500, 1024, 8192, None]):
-    p = subprocess.run([MINIRUBY, "-e", PROGRAM], capture_output=True, text=True, timeout=120,
+    program = PROGRAM.replace("METHOD", "hash" if kb is None else "inspect")
+    p = subprocess.run([MINIRUBY, "-e", program], capture_output=True, text=True, timeout=120,
                        preexec_fn=limited(kb), env=dict(os.environ, ASAN_OPTIONS="detect_leaks=0"))
     lines = p.stdout.splitlines()
     check(p.returncode == 0 and lines[:1] == ["ruby: stack level too deep"] and lines[-1:] == ["7"],
