@@ -32,6 +32,7 @@ enum ar_scode {
     S_ADD_D, S_SUB_D, S_MUL_D, S_DIV_D, S_LT_D, S_LE_D, S_GT_D, S_GE_D, S_EQ_D,
     S_ADD_I, S_SUB_I, S_MUL_I, S_DIV_I, S_MOD_I, S_LT_I, S_LE_I, S_GT_I, S_GE_I, S_EQ_I,
     S_I2D,
+    S_DIV_P2, S_MOD_P2,     /* by a literal power of 2: a shift, a mask (floored, as / and %) */
 };
 
 /* the program's limits: a bigger tree runs as a tree (its subtrees may
@@ -104,6 +105,16 @@ static int dbl_slot(struct spec *sp, int k)
     return t;
 }
 
+/* slot k is a Fixnum literal 2**n, n > 0: x / 2**n is x >> n and x % 2**n
+   is x & (2**n - 1), floored as Fixnum's (an arithmetic shift rounds
+   towards minus infinity), where an idiv costs tens of cycles */
+static bool power_of_2_literal(const struct ar_prog *p, int k)
+{
+    if (k < p->nvars || k >= p->nvars + p->nlits) return false;
+    long x = p->v[k].i;
+    return x > 1 && (x & (x - 1)) == 0;
+}
+
 /* specialise p for the shape; false if that shape runs as the tree */
 static bool specialise(struct ar_prog *p, uint32_t shape)
 {
@@ -126,6 +137,8 @@ static bool specialise(struct ar_prog *p, uint32_t shape)
         int code = o->code == AR_MOD ? S_MOD_I
                  : o->code < AR_MOD ? (ints ? S_ADD_I : S_ADD_D) + o->code
                  : (ints ? S_LT_I : S_LT_D) + (o->code - AR_LT);
+        if (ints && (code == S_DIV_I || code == S_MOD_I) && power_of_2_literal(p, b))
+            code = code == S_DIV_I ? S_DIV_P2 : S_MOD_P2;
         p->sop[p->nsops++] = (struct ar_sop){ (uint8_t)code, (uint8_t)a, (uint8_t)b, (uint8_t)dst };
         sp.is_int[dst] = ints;
         p->result_is_int = ints;
@@ -226,6 +239,8 @@ static inline __attribute__((always_inline)) VALUE run_shape(struct ar_prog *p)
             if (v[o->b].i == 0) return Qundef;
             v[o->dst].i = fix_floor_mod(v[o->a].i, v[o->b].i);
             break;
+        case S_DIV_P2: v[o->dst].i = v[o->a].i >> __builtin_ctzl((unsigned long)v[o->b].i); break;
+        case S_MOD_P2: v[o->dst].i = v[o->a].i & (v[o->b].i - 1); break;
         case S_LT_I: return BOOL2V(v[o->a].i < v[o->b].i);
         case S_LE_I: return BOOL2V(v[o->a].i <= v[o->b].i);
         case S_GT_I: return BOOL2V(v[o->a].i > v[o->b].i);

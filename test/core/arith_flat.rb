@@ -149,6 +149,28 @@ test "Fixnum trees: floor division and modulo, as Integer's" do
   assert_equal true, a / b * b <= a
 end
 
+# a literal power of 2 divides by a shift and takes a modulo by a mask
+test "Fixnum trees: / and % by a literal power of 2 floor" do
+  big = 4611686018427387903                     # the largest Fixnum
+  [-9, -8, -7, -2, -1, 0, 1, 2, 7, 8, 9, big, -big - 1].each do |x|
+    q2, r2 = x.divmod(2)
+    q8, r8 = x.divmod(8)
+    qb, rb = x.divmod(2**61)
+    assert_equal q2, (x * 1 + 0 - 0 + 0) / 2
+    assert_equal r2, (x * 1 + 0 - 0 + 0) % 2
+    assert_equal q8, (x * 1 + 0 - 0 + 0) / 8
+    assert_equal r8, (x * 1 + 0 - 0 + 0) % 8
+    assert_equal qb, (x * 1 + 0 - 0 + 0) / 2305843009213693952
+    assert_equal rb, (x * 1 + 0 - 0 + 0) % 2305843009213693952
+  end
+  x = -7
+  assert_equal(-4, (x * 1 + 0 - 0 + 0) / 2)
+  assert_equal 1, (x * 1 + 0 - 0 + 0) % 4
+  assert_equal(-1, (x + 6 + 0 - 0 + 0) / 1024)
+  assert_equal 1023, (x + 6 + 0 - 0 + 0) % 1024
+  assert_equal 3, (x * 1 + 0 - 0 + 0) / -2      # not a power of 2: an idiv
+end
+
 test "a Fixnum tree that leaves the Fixnums runs as the tree" do
   big = 2**61
   assert_equal 2**63 + 1, big * 4 + 1
