@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/socket.h>
 #include "gthread.h"
 #include "spill.h"
 #include "stack.h"
@@ -271,6 +272,51 @@ static void test_fd_rearm_after_close(void)
     close(fresh[1]);
 }
 
+/* Two threads wait on one socket, for reading and for writing.  The
+   report that wakes the writer disarms the descriptor: the reader, who
+   still waits, must be armed again and woken by the data that comes. */
+static int duplex[2];
+static int reader_polled, writer_polled;
+
+static void read_duplex(int arg)
+{
+    struct pollfd p = { duplex[0], POLLIN, 0 };
+    reader_polled = sched_poll_blocked(&p, 1, 2.0);   /* 2 s: a guard, not a measure */
+}
+
+static void write_duplex(int arg)
+{
+    char buf[4096] = { 0 };
+    while (write(duplex[0], buf, sizeof buf) > 0)       /* fill the buffer */
+        ;
+    struct pollfd p = { duplex[0], POLLOUT, 0 };
+    writer_polled = sched_poll_blocked(&p, 1, 2.0);
+}
+
+static void drain_then_send(int arg)
+{
+    char buf[4096];
+    sched_block(WAIT_SLEEP, NULL, sched_now() + 0.01);  /* both wait by now */
+    while (read(duplex[1], buf, sizeof buf) > 0)        /* room: the writer wakes */
+        ;
+    sched_block(WAIT_SLEEP, NULL, sched_now() + 0.01);
+    if (write(duplex[1], "r", 1) != 1) abort();         /* data: the reader wakes */
+}
+
+static void test_fd_two_waiters_one_woken(void)
+{
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, duplex) < 0) abort();
+    struct task *r = spawn(read_duplex, 0, true), *w = spawn(write_duplex, 0, true);
+    struct task *d = spawn(drain_then_send, 0, true);
+    join(r);
+    join(w);
+    join(d);
+    CHECK(writer_polled == 1);
+    CHECK(reader_polled == 1);
+    close(duplex[0]);
+    close(duplex[1]);
+}
+
 /* ------------------------------------------------------------ deadlock, sleeping for ever */
 static void stop_for_ever(int arg) { sched_block(0, NULL, -1); }
 
@@ -488,6 +534,7 @@ int main(int argc, char **argv)
     test_timed_waitq();
     test_fd_wait();
     test_fd_rearm_after_close();
+    test_fd_two_waiters_one_woken();
     test_deadlock();
     test_time_slices();
     test_spill_codec();
