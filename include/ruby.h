@@ -454,6 +454,7 @@ long re_mbclen_pat(VALUE re, const char *p, long n);  /* the same under Regexp r
 
 /* ------------------------------------------------------------ io.c */
 VALUE io_stdout(void);                   /* $stdout */
+VALUE io_stderr_replaced(void);          /* $stderr when it is not STDERR, else 0 */
 VALUE io_write(VALUE io, VALUE str);     /* io.write(str) */
 void io_flush_all(void);
 void io_unread(VALUE io, const char *p, long n);  /* read next, before the rest (ungetc) */

@@ -95,6 +95,12 @@ static struct frame *block_home(const struct block *blk)
 static void warn_block_values(int argc, struct frame *bf)
 {
     struct frame *site = frame_ruby(bf->prev);
+    /* a thread's body: where the thread was made */
+    VALUE born = !bf->prev && vm.th != vm.main_th ? exc_thread_born_place(vm.th) : 0;
+    if (born) {
+        exc_warn("multiple values for a block parameter (%d for 1)\n\tfrom %s", argc, str_cstr(born));
+        return;
+    }
     if (!site || !site->node) {
         exc_warn("multiple values for a block parameter (%d for 1)", argc);
         return;
@@ -312,8 +318,8 @@ VALUE vm_invoke_block(const struct block *blk, int argc, const VALUE *argv, VALU
     bf.visi = def_class ? VIS_PUBLIC : blk->visi;
     bool lambda = (blk->flags & BLOCK_LAMBDA) || (extra_flags & FRAME_LAMBDA);
     /* 1.8.7 checks a lambda's arity when it is called, not when it is
-       yielded to as a block */
-    int mode = extra_flags & INVOKE_NO_SPREAD;
+       yielded to as a block; a thread's body always (INVOKE_STRICT) */
+    int mode = extra_flags & (INVOKE_NO_SPREAD | INVOKE_STRICT);
     if ((extra_flags & FRAME_LAMBDA) || ((blk->flags & BLOCK_LAMBDA) && (extra_flags & INVOKE_CALL)))
         mode |= INVOKE_STRICT;
     if (lambda) {
@@ -321,10 +327,11 @@ VALUE vm_invoke_block(const struct block *blk, int argc, const VALUE *argv, VALU
         bf.home = &bf;
         bf.serial = ++vm.serial;
     }
-    if ((mode & INVOKE_STRICT) && (nb->h.flags & NF_EMPTY_PARAMS) && argc > 0) exc_arity(argc, 0, 0);
     ev_stack_check();                /* before the frame: overflow is reported at the caller */
     th->frame = &bf;
     ev_safe_point();
+    /* in the block's frame, as 1.8.7 reports it: "-e:1:in `m'" */
+    if ((mode & INVOKE_STRICT) && (nb->h.flags & NF_EMPTY_PARAMS) && argc > 0) exc_arity(argc, 0, 0);
     block_params(nb, argc, argv, &bf, mode);
     VALUE v = run_block_body(&bf, nb);
     th->frame = caller;

@@ -235,6 +235,16 @@ static VALUE ev_retry(struct node *n, struct frame *f)
     tag_jump(TAG_RETRY, Qnil, blk->break_id);
 }
 
+/* A return that would leave a thread's body for the method that made the
+   thread, on another thread (1.8.7: ThreadError).  The body's frame is
+   the thread's bottom one. */
+static bool leaves_thread(struct frame *f, uint64_t target)
+{
+    if (vm.th == vm.main_th) return false;
+    while (f->prev) f = f->prev;
+    return (f->flags & FRAME_BLOCK) && f->running && f->running->home_serial == target;
+}
+
 static VALUE ev_return(struct node *n, struct frame *f)
 {
     VALUE v = jump_value(((struct node_unary *)n)->value, f);
@@ -245,7 +255,10 @@ static VALUE ev_return(struct node *n, struct frame *f)
         target = f->home->serial;         /* eval("return"): leaves the method eval ran in */
     else target = 0;
     f->node = n;
-    if (!target || !tag_reachable(TAG_RETURN, target)) exc_local_jump("return", v, "unexpected return");
+    if (!target || !tag_reachable(TAG_RETURN, target)) {
+        if (leaves_thread(f, target)) exc_raise(vm.c.ThreadError, "return can't jump across threads");
+        exc_local_jump("return", v, "unexpected return");
+    }
     tag_jump(TAG_RETURN, v, target);
 }
 

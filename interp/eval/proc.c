@@ -95,14 +95,16 @@ VALUE proc_invoke(VALUE proc, const struct block *b, int argc, const VALUE *argv
     return vm_ensure(proc_run_body, (VALUE)&r, proc_run_restore, (VALUE)&r);
 }
 
-/* proc_call for a caller that ends when the block does (a thread's body,
-   which 1.8.7 yields as a block): the caller's $SAFE is not put back, so
-   the call is a tail call, one frame less on every thread's stack. */
+/* proc_call for a caller that ends when the block does (a thread's body):
+   the caller's $SAFE is not put back, so the call is a tail call, one
+   frame less on every thread's stack.  As 1.8.7's thread start, the
+   parameters are counted as a lambda's: Thread.new(1) { |a, b| } raises
+   ArgumentError (1 for 2), and |a| takes what it gets with the warning. */
 VALUE proc_call_to_end(VALUE proc, int argc, const VALUE *argv)
 {
     const struct block *b = proc_block(proc);
     vm.th->safe_level = (int)((RBASIC(proc)->flags & PROC_SAFE_MASK) >> PROC_SAFE_SHIFT);
-    return vm_invoke_block(b, argc, argv, b->self, 0, INVOKE_CALL);
+    return vm_invoke_block(b, argc, argv, b->self, 0, INVOKE_CALL | INVOKE_STRICT);
 }
 
 VALUE proc_call(VALUE proc, int argc, const VALUE *argv)

@@ -556,6 +556,7 @@ static void set_plain(VALUE v, ID id, void *data) { *(VALUE *)data = v; }
 
 /* ------------------------------------------------------------ ruby.h API */
 VALUE io_stdout(void) { return var_stdout; }
+VALUE io_stderr_replaced(void) { return var_stderr != stderr_io ? var_stderr : 0; }
 
 static VALUE io_m_write(VALUE self, int argc, const VALUE *argv);
 

@@ -335,6 +335,17 @@ VALUE exc_thread_born(struct thread *th)
     return th->born_bt;
 }
 
+/* The first line of where th was made, without its method: what 1.8.7's
+   warnings in a thread's body say after "from". */
+VALUE exc_thread_born_place(struct thread *th)
+{
+    VALUE bt = exc_thread_born(th);
+    if (!TYPE_P(bt, T_DATA) || RDATA(bt)->type != &bt_lazy_type) return 0;
+    const struct bt_lazy *lz = RDATA(bt)->data;
+    if (lz->n < 1 || lz->recs[0].str) return 0;
+    return str_new_fmt("%s:%d", script_file(lz->recs[0].script), lz->recs[0].line);
+}
+
 void exc_thread_born_later(struct thread *th, struct thread *creator)
 {
     th->born_bt = Qundef;
@@ -535,11 +546,23 @@ void exc_local_jump(const char *reason, VALUE val, const char *msg)
     exc_raise_obj(exc);
 }
 
+/* A warning goes to $stderr, through its write when it is not STDERR
+   (1.8.7: $stderr = StringIO.new collects them). */
 void exc_warn(const char *fmt, ...)
 {
     if (!vm.verbose) return;
     va_list ap;
     va_start(ap, fmt);
+    VALUE err = io_stderr_replaced();
+    if (err) {
+        VALUE s = str_new_fmt("%s:%d: warning: ", vm_source_file(), vm_source_line());
+        VALUE msg = str_vnew_fmt(fmt, ap);
+        va_end(ap);
+        str_cat(s, RSTRING_PTR(msg), RSTRING_LEN(msg));
+        str_cat(s, "\n", 1);
+        vm_call1(err, sym_intern_cstr("write"), s);
+        return;
+    }
     io_flush_all();
     fprintf(stderr, "%s:%d: warning: ", vm_source_file(), vm_source_line());
     vfprintf(stderr, fmt, ap);

@@ -103,8 +103,10 @@ static void thread_entry(void)
     struct rthread *t = rt_current();
     struct tag tag;               /* the tag itself, not vm_protect: each frame */
     VALUE v;                      /* here is on every thread's stack */
-    int state = tag_protect(&tag, 0, run_thread_block, t, &v);
+    uintptr_t brk = NIL_P(t->proc) ? 0 : proc_block(t->proc)->break_id;
+    int state = tag_protect(&tag, brk, run_thread_block, t, &v);
     if (state == 0) t->value = v;
+    else if (state == TAG_BREAK && brk && tag.dst == brk) t->value = tag.val;
     else if (state == TAG_RAISE) thread_died_by(t, t->t.errinfo);
     else if (state == TAG_FATAL) t->killed = true;
     t->t.frame = NULL;
@@ -148,7 +150,12 @@ static void thread_begin(struct rthread *t, int argc, const VALUE *argv)
 {
     if (!vm_block_given()) exc_raise(vm.c.ThreadError, "must be called with a block");
     if (t->started) exc_raise(vm.c.ThreadError, "already initialized thread");
-    VALUE proc = proc_new(vm_current_block(), false);
+    const struct block *blk = vm_current_block();
+    bool literal = !((blk->flags & BLOCK_FROM_PROC) && blk->proc);
+    VALUE proc = proc_new(blk, false);
+    /* a break in the body's own block ends the thread with its value, as
+       in 1.8.7: thread_entry's tag catches it (the copy is this thread's) */
+    if (literal && blk->node) ((struct block *)proc_block(proc))->break_id = ++vm.serial;
     VALUE args = argc ? ary_new_from(argc, argv) : Qnil;   /* most have none: an object less each */
     volatile VALUE obj = t->t.self;
     /* the new thread's backtraces end with where it was made, as 1.8.7's:
