@@ -100,9 +100,12 @@ static int arm(int fd, struct fdentry *e, bool first)
     for (struct fdlink *l = e->head; l; l = l->next) want |= to_epoll(l->t->pfds[l->idx].events);
     if (!first && e->added && !(want & ~e->armed)) return 0;
     struct epoll_event ev = { want | EPOLLONESHOT, { .u64 = tag(fd, e) } };
-    int r = e->added ? epoll_ctl(epfd(), EPOLL_CTL_MOD, fd, &ev) : -1;
-    if (!e->added || (r < 0 && errno == ENOENT)) {
-        if (e->added) e->gen++;                  /* the kernel forgot a closed file */
+    int r = -1;
+    if (e->added && (r = epoll_ctl(epfd(), EPOLL_CTL_MOD, fd, &ev)) < 0 && errno == ENOENT) {
+        e->added = false;                        /* the kernel forgot a closed file */
+        e->gen++;
+    }
+    if (!e->added) {
         ev.data.u64 = tag(fd, e);
         r = epoll_ctl(epfd(), EPOLL_CTL_ADD, fd, &ev);
         if (r < 0 && errno == EEXIST) r = epoll_ctl(epfd(), EPOLL_CTL_MOD, fd, &ev);

@@ -249,7 +249,7 @@ VALUE proc_call_to_end(VALUE proc, int argc, const VALUE *argv);
    runs again (exc_thread_born). */
 void exc_thread_born_later(struct thread *th, struct thread *creator);
 VALUE exc_thread_born(struct thread *th);
-/* "FILE:LINE" where th was made (no method named), or NULL */
+/* "FILE:LINE" where th was made (no method named), or 0 */
 VALUE exc_thread_born_place(struct thread *th);
 void vm_undef(VALUE klass, ID mid);
 
