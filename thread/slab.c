@@ -44,14 +44,22 @@ static bool use_malloc(size_t n)
 
 static size_t class_of(size_t n) { return n ? (n + GRAIN - 1) / GRAIN : 1; }
 
+void *slab_map_aligned(size_t len, size_t align)
+{
+    size_t span = len + align;
+    char *m = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) return NULL;
+    char *a = (char *)(((uintptr_t)m + align - 1) & ~(uintptr_t)(align - 1));
+    if (a > m) munmap(m, (size_t)(a - m));
+    if (a + len < m + span) munmap(a + len, (size_t)(m + span - (a + len)));
+    return a;
+}
+
 /* A chunk aligned to its size, so that a huge page can back it. */
 static void new_chunk(void)
 {
-    char *m = mmap(NULL, 2 * CHUNK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (m == MAP_FAILED) out_of_memory();
-    char *a = (char *)(((uintptr_t)m + CHUNK - 1) & ~(uintptr_t)(CHUNK - 1));
-    if (a > m) munmap(m, (size_t)(a - m));
-    munmap(a + CHUNK, (size_t)(m + 2 * CHUNK - (a + CHUNK)));
+    char *a = slab_map_aligned(CHUNK, CHUNK);
+    if (!a) out_of_memory();
     if (A.chunks++ >= SMALL_CHUNKS) madvise(a, CHUNK, MADV_HUGEPAGE);
     A.next = a;
     A.end = a + CHUNK;

@@ -23,4 +23,9 @@ void *slab_calloc(size_t n);
 void slab_free(void *p, size_t n);
 void *slab_realloc(void *p, size_t old_n, size_t n);
 
+/* A private anonymous read-write mapping of len bytes at a multiple of
+   align (a power of two, a multiple of the page size), so that huge pages
+   can back it (here and in the object heap).  NULL when mmap fails. */
+void *slab_map_aligned(size_t len, size_t align);
+
 #endif

@@ -129,24 +129,13 @@ static char *reserve_page;
 #define HUGE_PAGE (HUGE_CHUNK * PAGE_SIZE)
 #define FRESH_BATCH 256          /* slots moved to the free list at a time */
 
-static char *map_aligned(size_t len)
-{
-    size_t span = len * 2;
-    char *m = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (m == MAP_FAILED) return NULL;
-    char *a = (char *)(((uintptr_t)m + len - 1) & ~(uintptr_t)(len - 1));
-    if (a > m) munmap(m, (size_t)(a - m));
-    if (a + len < m + span) munmap(a + len, (size_t)(m + span - (a + len)));
-    return a;
-}
-
 static char *page_memory(void)
 {
     static char *next, *end;
     if (next == end) {
         bool huge = heap.npages >= HUGE_FROM;
         size_t len = (huge ? HUGE_CHUNK : FRESH_CHUNK) * PAGE_SIZE;
-        char *a = map_aligned(len);
+        char *a = slab_map_aligned(len, len);
         if (!a) return NULL;
         if (huge) madvise(a, len, MADV_HUGEPAGE);
         next = a;
