@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include "value.h"
 
+/* glibc's settings for big blocks (util.c), before the first allocation */
+void xalloc_init(void);
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);

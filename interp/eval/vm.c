@@ -430,6 +430,7 @@ static bool gc_stress_wanted(void)
 
 void vm_init(void *stack_base)
 {
+    xalloc_init();
     io_reserve_std_fds();
     sym_init();
     init_main_thread(stack_base);
