@@ -197,8 +197,7 @@ static bool add_region(void)
     r->base = mem;
     r->guarded = pool.guard_budget >= STACKS_PER_REGION;
     if (r->guarded) {
-        pool.guard_budget -= STACKS_PER_REGION;
-        for (int i = 0; i < STACKS_PER_REGION; i++) guard_page(mem + (size_t)i * pool.size);
+        pool.guard_budget -= STACKS_PER_REGION;     /* each put in as its slot is made */
     } else {
         guard_page(mem);                      /* below the lowest stack only */
         for (int i = 0; i < STACKS_PER_REGION; i++) set_canary(mem + (size_t)i * pool.size);
@@ -220,6 +219,10 @@ static struct stack_slot *make_slot(void)
     char *base = r->base + (size_t)i * pool.size;
     struct stack_slot *s = &r->slots[i];
     s->guarded = r->guarded;
+    /* A guard marker is an entry in a page table: a guard for every slot
+       of a new region made 64 page-table pages, 256 KB, for a program's
+       first thread. */
+    if (s->guarded) guard_page(base);
     /* the slot at the bottom of a region has the region's guard below it */
     s->canary_below = r->guarded || i == 0 ? NULL : canary_of(base - pool.size);
     s->lo = base + PAGE;
