@@ -642,7 +642,7 @@ VALUE ary_join(VALUE ary, VALUE sep)
     return ary_exec_recursive(join_body, ary, sep, REC_JOIN);
 }
 
-static VALUE output_field_sep(void) { return gvar_get(sym_intern_cstr("$,")); }
+static VALUE output_field_sep(void) { return gvar_get(ID_gv_ofs); }
 
 VALUE ary_to_s(VALUE ary)
 {

@@ -154,13 +154,12 @@ static VALUE call_default_proc(VALUE hash, VALUE key)
    the method is Hash's own. */
 static VALUE missing_value(VALUE hash, VALUE key)
 {
-    ID id_default = sym_intern_cstr("default");
-    VALUE me = class_lookup_method_cached(class_of(hash), id_default);
+    VALUE me = class_lookup_method_cached(class_of(hash), ID_default);
     if (me && ME_TYPE(me) == ME_CFUNC && RMENTRY(me)->body.fn == hash_default_m) {
         if (FL_TEST(hash, HASH_PROC_DEFAULT)) return call_default_proc(hash, key);
         return RHASH(hash)->ifnone;
     }
-    return vm_call1(hash, id_default, key);
+    return vm_call1(hash, ID_default, key);
 }
 
 VALUE hash_aref(VALUE hash, VALUE key)

@@ -233,8 +233,7 @@ static VALUE s_strip_bang(VALUE self, int argc, const VALUE *argv) { return on_s
 /* $/ (the input record separator), "\n" until io.c defines it */
 static VALUE rs_default(void)
 {
-    ID id = sym_intern_cstr("$/");
-    return gvar_defined(id) ? gvar_get(id) : str_new("\n", 1);
+    return gvar_defined(ID_gv_rs) ? gvar_get(ID_gv_rs) : str_new("\n", 1);
 }
 
 /* how many trailing bytes chomp(rs) removes */

@@ -7,8 +7,7 @@
 
 static VALUE rs_default(void)
 {
-    ID id = sym_intern_cstr("$/");
-    return gvar_defined(id) ? gvar_get(id) : str_new("\n", 1);
+    return gvar_defined(ID_gv_rs) ? gvar_get(ID_gv_rs) : str_new("\n", 1);
 }
 
 static void yield_line(VALUE str, long beg, long end)

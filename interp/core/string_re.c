@@ -321,8 +321,7 @@ static long split_regexp(struct split *sp, VALUE pat)
 
 static VALUE field_separator(void)
 {
-    ID id = sym_intern_cstr("$;");
-    return gvar_defined(id) ? gvar_get(id) : Qnil;
+    return gvar_defined(ID_gv_fs) ? gvar_get(ID_gv_fs) : Qnil;
 }
 
 static VALUE split(VALUE str, VALUE spat, VALUE limit)

@@ -11,14 +11,11 @@
 #include <string.h>
 #include "runtime/internal.h"
 
-#define MEMBERS_IVAR "__members__"
-
 /* ------------------------------------------------------------ members */
 static VALUE class_members(VALUE klass)
 {
-    ID id = sym_intern_cstr(MEMBERS_IVAR);
     for (VALUE c = klass; c && !NIL_P(c); c = class_superclass(c)) {
-        VALUE m = ivar_lookup(c, id);
+        VALUE m = ivar_lookup(c, ID_members_ivar);
         if (m != Qundef) return m;
     }
     exc_raise(vm.c.TypeError, "uninitialized struct");
@@ -161,7 +158,7 @@ static VALUE struct_s_def(VALUE self, int argc, const VALUE *argv)
     for (int i = first; i < argc; i++) ary_push(syms, ID2SYM(conv_to_id(argv[i])));
     obj_freeze(syms);
     VALUE klass = make_class(self, name);
-    ivar_set(klass, sym_intern_cstr(MEMBERS_IVAR), syms);
+    ivar_set(klass, ID_members_ivar, syms);
     class_set_allocator(klass, struct_alloc);
     define_singleton_method(klass, "new", struct_s_new_instance, -1);
     define_singleton_method(klass, "[]", struct_s_new_instance, -1);
