@@ -123,9 +123,11 @@ class GServer
     log(detail.backtrace.join("\n"))
   end
 
+  # The line in one write: puts writes the newline apart, and another
+  # thread's line could come between the two (a StringIO's write is Ruby).
   def log(msg)
     return unless @stdlog
-    @stdlog.puts("[#{Time.new.ctime}] %s" % msg)
+    @stdlog.write("[#{Time.new.ctime}] %s\n" % msg)
     @stdlog.flush
   end
 
@@ -170,6 +172,8 @@ class GServer
   end
 
   def serve_client(client)
+    # a new thread runs at once: wait until accept_loop has counted it
+    @lock.synchronize {}
     client_port = nil
     begin
       client_port = client.peeraddr[1]
