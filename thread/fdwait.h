@@ -2,16 +2,20 @@
  * registers a thread's fds when it starts waiting and removes them when it
  * stops, and asks for ready ones when it polls; one backend is linked in,
  * chosen by configure (FDWAIT_SRC) as the timer backend is:
- *   fdwait_epoll.c   epoll(7), one-shot: a wait costs one system call
+ *   fdwait_epoll.c   epoll(7): a wait costs at most one system call
  *                    (arming), stopping none, a poll O(ready), not
  *                    O(waiters) (the default on Linux);
  *   fdwait_poll.c    poll(2) over every waiter's fds, rebuilt at each poll:
  *                    O(waiters) a poll, as MRI 1.8's select was.
- * Level-triggered and one-shot rather than edge-triggered: a thread is
- * woken at the first readiness after it starts waiting, so each wait sees
- * one report, and a descriptor nobody waits on reports at most once; edge
- * triggering would oblige every reader to drain the descriptor until
- * EAGAIN, which a Ruby read of n bytes does not do.
+ * Level-triggered and one-shot for a wait that looks first (sched_poll)
+ * or on a descriptor the embedder does not own: a thread is woken at the
+ * first readiness after it starts waiting, and a descriptor nobody waits
+ * on reports at most once.  Edge-triggered and lasting for a wait after
+ * EAGAIN on a descriptor whose closes the scheduler always hears of
+ * (sched_poll_owned: the runtime's IOs and sockets): EAGAIN has drained
+ * it, so what comes next is an edge, and its later waits cost no system
+ * call.  Edges alone would oblige every reader to read until EAGAIN,
+ * which a Ruby read of n bytes does not do; its next wait looks first.
  */
 #ifndef MR_FDWAIT_H
 #define MR_FDWAIT_H

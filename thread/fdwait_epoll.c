@@ -5,14 +5,25 @@
  * waiters want when the first of them starts waiting, disarmed by the
  * kernel at its first report.  A thread that stops waiting costs no
  * system call (an armed descriptor nobody waits on reports once, is
- * ignored, and is left disarmed), and one that starts costs one: a wait
- * after EAGAIN, the common one, re-arms with EPOLL_CTL_MOD where a
- * level-triggered registration would have added and removed (two).  A
- * poll reads only the ready descriptors and walks only their lists:
- * O(ready).  The registration stays when the descriptor closes without
- * our knowing (the kernel forgets it then): re-arming finds out (ENOENT)
- * and adds it, and a generation in each report's data tells a report of
- * the descriptor's earlier file from one of its present file.
+ * ignored, and is left disarmed), and one that starts costs one (a
+ * re-arming EPOLL_CTL_MOD, where a level-triggered registration would
+ * have added and removed: two).  A poll reads only the ready descriptors
+ * and walks only their lists: O(ready).  The registration stays when the
+ * descriptor closes without our knowing (the kernel forgets it then):
+ * re-arming finds out (ENOENT) and adds it, and a generation in each
+ * report's data tells a report of the descriptor's earlier file from one
+ * of its present file.
+ *
+ * A wait through sched_poll_owned (fd_edge: it follows EAGAIN, on a
+ * descriptor whose every close the scheduler is told of) makes the
+ * registration edge-triggered and lasting instead, and later waits on
+ * the descriptor cost no system call at all: the call that said EAGAIN
+ * has looked, so whatever comes after it is an edge, and every other wait
+ * looks before it waits (poll_now).  Such a descriptor stays
+ * edge-triggered until fdwait_closed, so no re-arming is needed to find
+ * a closed one.  Its reports wake every
+ * waiter that wants them: two readers woken by one edge both try again,
+ * and the one that finds nothing waits again.
  * Descriptors epoll cannot watch (regular files: EPERM) are always
  * ready, as poll(2) says; a closed one (EBADF) is ready with POLLNVAL.
  */
@@ -35,6 +46,7 @@ struct fdentry {
     uint32_t armed;              /* events armed for; 0: disarmed or not added */
     uint32_t gen;                /* bumped when the number names a new file */
     bool added;                  /* in the epoll set (as far as we know) */
+    bool edge;                   /* edge-triggered and lasting, until closed */
 };
 
 #define EFD_TAG UINT64_MAX       /* epoll data of the event fd */
@@ -71,7 +83,7 @@ static struct fdentry *entry(int fd)
         size_t n = E.nfds ? E.nfds : 64;
         while (n <= (size_t)fd) n *= 2;
         E.fds = grow(E.fds, n * sizeof *E.fds);
-        for (size_t i = E.nfds; i < n; i++) E.fds[i] = (struct fdentry){ NULL, 0, 0, false };
+        for (size_t i = E.nfds; i < n; i++) E.fds[i] = (struct fdentry){ NULL, 0, 0, false, false };
         E.nfds = n;
     }
     return &E.fds[fd];
@@ -92,14 +104,18 @@ static uint64_t tag(int fd, const struct fdentry *e) { return (uint64_t)e->gen <
 
 /* Arm fd for what its waiters want now.  first: the waiter just linked is
    the only one, and the descriptor may have closed since it was last
-   armed, so ask the kernel even when the mask says armed.  Returns 0, or
-   the errno of a descriptor epoll cannot watch. */
-static int arm(int fd, struct fdentry *e, bool first)
+   armed, so ask the kernel even when the mask says armed (not for an
+   edge-triggered one: its closing is known).  edge: the waiter's call
+   said EAGAIN.  Returns 0, or the errno of a descriptor epoll cannot
+   watch. */
+static int arm(int fd, struct fdentry *e, bool first, bool edge)
 {
     uint32_t want = 0;
     for (struct fdlink *l = e->head; l; l = l->next) want |= to_epoll(l->t->pfds[l->idx].events);
-    if (!first && e->added && !(want & ~e->armed)) return 0;
-    struct epoll_event ev = { want | EPOLLONESHOT, { .u64 = tag(fd, e) } };
+    if (e->edge) want |= e->armed;           /* what it watches, it keeps watching */
+    edge = edge || e->edge;
+    if (e->added && !(want & ~e->armed) && (e->edge || (!first && !edge))) return 0;
+    struct epoll_event ev = { want | (edge ? EPOLLET : EPOLLONESHOT), { .u64 = tag(fd, e) } };
     int r = -1;
     if (e->added && (r = epoll_ctl(epfd(), EPOLL_CTL_MOD, fd, &ev)) < 0 && errno == ENOENT) {
         e->added = false;                        /* the kernel forgot a closed file */
@@ -113,6 +129,7 @@ static int arm(int fd, struct fdentry *e, bool first)
     if (r < 0) return errno;
     e->added = true;
     e->armed = want;
+    e->edge = edge;
     return 0;
 }
 
@@ -137,7 +154,7 @@ void fdwait_add(struct gthread *t)
         l->next = e->head;
         if (e->head) e->head->prev = l;
         e->head = l;
-        int err = arm(fd, e, !l->next);
+        int err = arm(fd, e, !l->next, t->fd_edge);
         if (err) {
             /* not watchable: ready at once, as poll(2) would say */
             t->pfds[i].revents = err == EPERM ? t->pfds[i].events : POLLNVAL;
@@ -234,7 +251,7 @@ static void rearm_reported(int n)
         if (E.evs[i].data.u64 == EFD_TAG) continue;
         int fd = reported_fd(E.evs[i].data.u64);
         if (fd < 0 || !E.fds[fd].head || E.fds[fd].armed) continue;
-        if (arm(fd, &E.fds[fd], false) == 0) continue;
+        if (arm(fd, &E.fds[fd], false, false) == 0) continue;
         for (struct fdlink *l = E.fds[fd].head; l; l = l->next) {
             l->t->pfds[l->idx].revents = POLLNVAL;
             mark_ready(l->t);
@@ -257,7 +274,7 @@ bool fdwait_poll(int timeout_ms, int efd, void (*ready)(struct gthread *t))
         if (E.evs[i].data.u64 == EFD_TAG) { event = true; continue; }
         int fd = reported_fd(E.evs[i].data.u64);
         if (fd < 0) continue;
-        E.fds[fd].armed = 0;
+        if (!E.fds[fd].edge) E.fds[fd].armed = 0;          /* one-shot: disarmed */
         fd_ready(fd, from_epoll(E.evs[i].events));
     }
     wake_marked(ready);
@@ -282,6 +299,7 @@ void fdwait_closed(int fd, void (*ready)(struct gthread *t))
     if (e->added) epoll_ctl(epfd(), EPOLL_CTL_DEL, fd, NULL);
     e->added = false;
     e->armed = 0;
+    e->edge = false;
     e->gen++;
 }
 
@@ -297,7 +315,7 @@ void fdwait_after_fork(void)
     }
     E.n = 0;
     E.always = 0;
-    for (size_t i = 0; i < E.nfds; i++) E.fds[i] = (struct fdentry){ NULL, 0, 0, false };
+    for (size_t i = 0; i < E.nfds; i++) E.fds[i] = (struct fdentry){ NULL, 0, 0, false, false };
     if (E.epfd >= 0) close(E.epfd);
     E.epfd = -1;
     E.efd = -1;

@@ -101,6 +101,7 @@ struct gthread {
     long fd_index;                /* among the fd waiters (fdwait.h), -1 if not */
     void *fdwait_links;           /* the fd backend's per-fd records */
     bool fdwait_marked;           /* found ready by the poll under way */
+    bool fd_edge;                 /* sched_poll_owned: edges will do (fdwait.h) */
     /* wait queue */
     struct waitq *wq;
     struct gthread *wq_prev, *wq_next;
@@ -165,6 +166,10 @@ int sched_poll(struct pollfd *fds, int n, double timeout);
 /* The same when a call on the fds has just said EAGAIN: no look first,
    the one poll(2) a wait would otherwise begin with. */
 int sched_poll_blocked(struct pollfd *fds, int n, double timeout);
+/* The same for descriptors whose every close goes through sched_fd_closed
+   (the embedder's own): the backend may watch them edge-triggered, and
+   then a later wait on them costs no system call. */
+int sched_poll_owned(struct pollfd *fds, int n, double timeout);
 /* fd is being closed: waiter(t) is called for each thread waiting on it
    (which then has POLLNVAL in its revents), to wake it one way or another. */
 void sched_fd_closed(int fd, void (*waiter)(struct gthread *t));

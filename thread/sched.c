@@ -46,6 +46,7 @@ static struct {
     size_t nsleeping;                 /* sleeping with no deadline: never a deadlock */
     struct pollfd *next_fds;          /* sched_set_fds, for the next block */
     int next_nfds;
+    bool next_edge;                   /* the next fd wait is sched_poll_owned's */
     bool timer_on;                    /* ticking: stopped lazily, see sched_time_slice */
     struct gthread *dead;             /* stack to release once switched away */
     char *dead_cleared_below;         /* what its thread left to clear (stack_retire) */
@@ -597,6 +598,8 @@ enum wake_reason sched_block(int wait_for, struct waitq *wq, double deadline)
         memcpy(copy, fds, (size_t)nfds * sizeof *copy);
         cur->pfds = copy;
         cur->npfds = nfds;
+        cur->fd_edge = S.next_edge;
+        S.next_edge = false;
         fdwait_add(cur);
     }
     run_others();
@@ -914,7 +917,7 @@ static int poll_now(struct pollfd *fds, int n)
     return r;
 }
 
-static int poll_through_scheduler(struct pollfd *fds, int n, double timeout, bool look_first)
+static int poll_through_scheduler(struct pollfd *fds, int n, double timeout, bool look_first, bool edge)
 {
     int r = look_first || timeout == 0 ? poll_now(fds, n) : 0;
     if (r != 0 || timeout == 0) return r;
@@ -922,6 +925,7 @@ static int poll_through_scheduler(struct pollfd *fds, int n, double timeout, boo
     if (S.count == 1) return lone_poll(fds, n, deadline);
     for (int i = 0; i < n; i++) fds[i].revents = 0;
     sched_set_fds(fds, n);
+    S.next_edge = edge;
     switch (sched_block(WAIT_FD, NULL, deadline)) {
     case WAKE_READY: return count_ready(fds, n);
     case WAKE_TIMEOUT: return 0;
@@ -931,10 +935,15 @@ static int poll_through_scheduler(struct pollfd *fds, int n, double timeout, boo
 
 int sched_poll(struct pollfd *fds, int n, double timeout)
 {
-    return poll_through_scheduler(fds, n, timeout, true);
+    return poll_through_scheduler(fds, n, timeout, true, false);
 }
 
 int sched_poll_blocked(struct pollfd *fds, int n, double timeout)
 {
-    return poll_through_scheduler(fds, n, timeout, false);
+    return poll_through_scheduler(fds, n, timeout, false, false);
+}
+
+int sched_poll_owned(struct pollfd *fds, int n, double timeout)
+{
+    return poll_through_scheduler(fds, n, timeout, false, true);
 }

@@ -38,6 +38,10 @@ NORETURN void sock_sys_fail(int err, const char *what);
    or on a bare fd (sock nil): sock_connect_fd closes fd when interrupted. */
 int sock_connect(VALUE sock, int fd, const struct sockaddr *sa, socklen_t len);
 int sock_connect_fd(int fd, const struct sockaddr *sa, socklen_t len);
+/* Close a descriptor no IO owns yet (a failed connect or bind): waits on
+   it may have been edge-triggered (green_wait_blocked), so the scheduler
+   is told, as IO#close tells it. */
+void sock_close_fd(int fd);
 int sock_accept(VALUE server, struct sockaddr *sa, socklen_t *len, bool nonblock);
 VALUE sock_recvfrom(VALUE sock, int argc, const VALUE *argv, enum recv_kind kind, bool nonblock);
 VALUE sock_send(VALUE sock, int argc, const VALUE *argv);

@@ -83,7 +83,7 @@ static VALUE init_inet(VALUE self, VALUE rhost, VALUE rport, VALUE lhost, VALUE 
             GC_GUARD(lkeep);
             return self;
         }
-        close(fd);
+        sock_close_fd(fd);
     }
     sock_sys_fail(err, func);
 }

@@ -21,7 +21,7 @@ static VALUE init_unix(VALUE self, VALUE path, bool server)
                      : sock_connect_fd(fd, (struct sockaddr *)&sa, len);
     if (err == 0 && server && listen(fd, SOMAXCONN) < 0) err = errno;
     if (err) {
-        close(fd);
+        sock_close_fd(fd);
         sock_sys_fail(err, sa.sun_path);
     }
     sock_init_fd(self, fd);

@@ -126,10 +126,16 @@ int sock_connect_fd(int fd, const struct sockaddr *sa, socklen_t len)
     int state;
     vm_protect(connect_body, (VALUE)&a, &state);
     if (state) {
-        close(fd);
+        sock_close_fd(fd);
         vm_jump_state(state);
     }
     return a.err;
+}
+
+void sock_close_fd(int fd)
+{
+    green_fd_closed(fd);
+    close(fd);
 }
 
 /* accept(2) on server's descriptor; the new one is non-blocking.  The

@@ -21,7 +21,10 @@ struct pollfd;
    forever.  Returns the poll revents, or 0 on timeout. */
 int green_wait_fd(int fd, short events, double timeout);
 /* The same, for ever, when a read or write on fd has just said EAGAIN:
-   the wait skips the look a poll(2) would take first. */
+   the wait skips the look a poll(2) would take first.  fd must be one
+   whose every close goes through green_fd_closed (an IO's): the
+   scheduler may then watch it edge-triggered, with no system call for
+   the waits after its first. */
 int green_wait_blocked(int fd, short events);
 /* The same for several fds: fills their revents, returns how many are
    ready (0 on timeout), like poll(); < 0 with errno on a poll error. */

@@ -13,6 +13,7 @@
  *                           next switch
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -277,11 +278,12 @@ static void test_fd_rearm_after_close(void)
    still waits, must be armed again and woken by the data that comes. */
 static int duplex[2];
 static int reader_polled, writer_polled;
+static int (*duplex_wait)(struct pollfd *fds, int n, double timeout) = sched_poll_blocked;
 
 static void read_duplex(int arg)
 {
     struct pollfd p = { duplex[0], POLLIN, 0 };
-    reader_polled = sched_poll_blocked(&p, 1, 2.0);   /* 2 s: a guard, not a measure */
+    reader_polled = duplex_wait(&p, 1, 2.0);          /* 2 s: a guard, not a measure */
 }
 
 static void write_duplex(int arg)
@@ -290,7 +292,7 @@ static void write_duplex(int arg)
     while (write(duplex[0], buf, sizeof buf) > 0)       /* fill the buffer */
         ;
     struct pollfd p = { duplex[0], POLLOUT, 0 };
-    writer_polled = sched_poll_blocked(&p, 1, 2.0);
+    writer_polled = duplex_wait(&p, 1, 2.0);
 }
 
 static void drain_then_send(int arg)
@@ -303,18 +305,146 @@ static void drain_then_send(int arg)
     if (write(duplex[1], "r", 1) != 1) abort();         /* data: the reader wakes */
 }
 
+static void nobody(struct gthread *t) { CHECK(false); }
+
+/* Closing a descriptor waited on through sched_poll_owned, as its owner
+   must: the scheduler is told first. */
+static void close_owned(int fd)
+{
+    sched_fd_closed(fd, nobody);
+    close(fd);
+}
+
+/* The same with one-shot registrations (sched_poll_blocked) and with
+   lasting edge-triggered ones (sched_poll_owned), where the writer's
+   report must not be the only one the descriptor gives. */
 static void test_fd_two_waiters_one_woken(void)
 {
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, duplex) < 0) abort();
-    struct task *r = spawn(read_duplex, 0, true), *w = spawn(write_duplex, 0, true);
-    struct task *d = spawn(drain_then_send, 0, true);
+    int (*waits[2])(struct pollfd *, int, double) = { sched_poll_blocked, sched_poll_owned };
+    for (int i = 0; i < 2; i++) {
+        duplex_wait = waits[i];
+        reader_polled = writer_polled = -1;
+        if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, duplex) < 0) abort();
+        struct task *r = spawn(read_duplex, 0, true), *w = spawn(write_duplex, 0, true);
+        struct task *d = spawn(drain_then_send, 0, true);
+        join(r);
+        join(w);
+        join(d);
+        CHECK(writer_polled == 1);
+        CHECK(reader_polled == 1);
+        close_owned(duplex[0]);
+        close_owned(duplex[1]);
+    }
+}
+
+/* ------------------------------------------------------------ edge-triggered waits */
+/* Read one byte as the runtime's IO does: try, and wait (owned) only
+   after EAGAIN.  0 when the 2 s guard ran out (an edge was lost). */
+static int read_owned(int fd)
+{
+    char c;
+    for (;;) {
+        if (read(fd, &c, 1) == 1) return 1;
+        if (errno != EAGAIN) return 0;
+        struct pollfd p = { fd, POLLIN, 0 };
+        if (sched_poll_owned(&p, 1, 2.0) <= 0) return 0;
+    }
+}
+
+enum { PINGS = 2000 };
+static int pair[2], pings_done[2];
+
+/* Each side answers every byte it reads with one of its own. */
+static void ping_pong(int side)
+{
+    int fd = pair[side];
+    if (side == 0 && write(fd, "p", 1) != 1) abort();
+    for (int i = 0; i < PINGS; i++) {
+        if (!read_owned(fd)) return;
+        pings_done[side]++;
+        if (side == 1 || i + 1 < PINGS) {
+            if (write(fd, "p", 1) != 1) abort();
+        }
+    }
+}
+
+static void test_fd_owned_ping_pong(void)
+{
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, pair) < 0) abort();
+    pings_done[0] = pings_done[1] = 0;
+    struct task *a = spawn(ping_pong, 0, true), *b = spawn(ping_pong, 1, true);
+    join(a);
+    join(b);
+    CHECK(pings_done[0] == PINGS);
+    CHECK(pings_done[1] == PINGS);
+    close_owned(pair[0]);
+    close_owned(pair[1]);
+}
+
+/* Two readers of one descriptor, one edge for both bytes: both wake. */
+static int readers_got;
+
+static void read_one_owned(int arg) { readers_got += read_owned(pair[0]); }
+
+static void send_two(int arg)
+{
+    sched_block(WAIT_SLEEP, NULL, sched_now() + 0.01);  /* both wait by now */
+    if (write(pair[1], "ab", 2) != 2) abort();
+}
+
+static void test_fd_owned_two_readers(void)
+{
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, pair) < 0) abort();
+    readers_got = 0;
+    struct task *r1 = spawn(read_one_owned, 0, true), *r2 = spawn(read_one_owned, 0, true);
+    struct task *w = spawn(send_two, 0, true);
+    join(r1);
+    join(r2);
+    join(w);
+    CHECK(readers_got == 2);
+    close_owned(pair[0]);
+    close_owned(pair[1]);
+}
+
+/* A closed owned descriptor's number taken by a new pipe, the old file
+   still open through a dup: a wait on the new pipe is woken by its data,
+   not left on the old file's lasting registration. */
+static void wait_owned_on_fresh(int arg)
+{
+    struct pollfd p = { fresh[0], POLLIN, 0 };
+    fresh_polled = sched_poll_owned(&p, 1, 2.0);
+}
+
+static void write_fresh_later(int arg)
+{
+    if (write(stale[1], "o", 1) != 1) abort();          /* the old file: readable */
+    sched_block(WAIT_SLEEP, NULL, sched_now() + 0.01);
+    if (write(fresh[1], "n", 1) != 1) abort();
+}
+
+static void wait_owned_briefly_on_stale(int arg)
+{
+    struct pollfd p = { stale[0], POLLIN, 0 };
+    CHECK(sched_poll_owned(&p, 1, 0.005) == 0);
+}
+
+static void test_fd_owned_number_reused(void)
+{
+    if (pipe2(stale, O_NONBLOCK) < 0) abort();
+    join(spawn(wait_owned_briefly_on_stale, 0, true));  /* lasting, edge-triggered */
+    int old = dup(stale[0]);
+    close_owned(stale[0]);
+    if (pipe(fresh) < 0) abort();
+    CHECK(fresh[0] == stale[0]);
+    fresh_polled = -1;
+    struct task *r = spawn(wait_owned_on_fresh, 0, true), *w = spawn(write_fresh_later, 0, true);
     join(r);
     join(w);
-    join(d);
-    CHECK(writer_polled == 1);
-    CHECK(reader_polled == 1);
-    close(duplex[0]);
-    close(duplex[1]);
+    CHECK(fresh_polled == 1);
+    close(old);
+    close(stale[1]);
+    close_owned(fresh[0]);
+    close(fresh[1]);
 }
 
 /* ------------------------------------------------------------ deadlock, sleeping for ever */
@@ -535,6 +665,9 @@ int main(int argc, char **argv)
     test_fd_wait();
     test_fd_rearm_after_close();
     test_fd_two_waiters_one_woken();
+    test_fd_owned_ping_pong();
+    test_fd_owned_two_readers();
+    test_fd_owned_number_reused();
     test_deadlock();
     test_time_slices();
     test_spill_codec();

@@ -178,11 +178,13 @@ void green_sleep(double sec)
 
 static int wait_fds(struct pollfd *fds, int n, double timeout, bool blocked)
 {
+    /* a first wait after EAGAIN is on an IO's own descriptor, whose
+       closes all go through green_fd_closed: it may be edge-triggered */
     double deadline = timeout < 0 ? -1 : sched_now() + timeout;
     for (;;) {
         double left = deadline < 0 ? -1 : deadline - sched_now();
         if (deadline >= 0 && left < 0) left = 0;
-        int r = blocked ? sched_poll_blocked(fds, n, left) : sched_poll(fds, n, left);
+        int r = blocked ? sched_poll_owned(fds, n, left) : sched_poll(fds, n, left);
         blocked = false;                 /* after a signal: look first */
         if (r >= 0 || errno != EINTR) return r;
         green_check_pending();
