@@ -90,6 +90,15 @@ static void join(struct task *t)
     while (t->g.status != GT_DEAD) sched_block(WAIT_JOIN, &t->g.joiners, -1);
 }
 
+/* Start each job at once, in order, then wait until all have ended. */
+struct job { void (*fn)(int); int arg; };
+static void run_jobs(const struct job *jobs, int n)
+{
+    struct task *t[8];
+    for (int i = 0; i < n; i++) t[i] = spawn(jobs[i].fn, jobs[i].arg, true);
+    for (int i = 0; i < n; i++) join(t[i]);
+}
+
 /* ------------------------------------------------------------ round robin and priorities */
 static char order[256];
 static int norder;
@@ -325,11 +334,7 @@ static void test_fd_two_waiters_one_woken(void)
         duplex_wait = waits[i];
         reader_polled = writer_polled = -1;
         if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, duplex) < 0) abort();
-        struct task *r = spawn(read_duplex, 0, true), *w = spawn(write_duplex, 0, true);
-        struct task *d = spawn(drain_then_send, 0, true);
-        join(r);
-        join(w);
-        join(d);
+        run_jobs((struct job[]){ { read_duplex, 0 }, { write_duplex, 0 }, { drain_then_send, 0 } }, 3);
         CHECK(writer_polled == 1);
         CHECK(reader_polled == 1);
         close_owned(duplex[0]);
@@ -372,9 +377,7 @@ static void test_fd_owned_ping_pong(void)
 {
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, pair) < 0) abort();
     pings_done[0] = pings_done[1] = 0;
-    struct task *a = spawn(ping_pong, 0, true), *b = spawn(ping_pong, 1, true);
-    join(a);
-    join(b);
+    run_jobs((struct job[]){ { ping_pong, 0 }, { ping_pong, 1 } }, 2);
     CHECK(pings_done[0] == PINGS);
     CHECK(pings_done[1] == PINGS);
     close_owned(pair[0]);
@@ -396,11 +399,7 @@ static void test_fd_owned_two_readers(void)
 {
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, pair) < 0) abort();
     readers_got = 0;
-    struct task *r1 = spawn(read_one_owned, 0, true), *r2 = spawn(read_one_owned, 0, true);
-    struct task *w = spawn(send_two, 0, true);
-    join(r1);
-    join(r2);
-    join(w);
+    run_jobs((struct job[]){ { read_one_owned, 0 }, { read_one_owned, 0 }, { send_two, 0 } }, 3);
     CHECK(readers_got == 2);
     close_owned(pair[0]);
     close_owned(pair[1]);
@@ -437,9 +436,7 @@ static void test_fd_owned_number_reused(void)
     if (pipe(fresh) < 0) abort();
     CHECK(fresh[0] == stale[0]);
     fresh_polled = -1;
-    struct task *r = spawn(wait_owned_on_fresh, 0, true), *w = spawn(write_fresh_later, 0, true);
-    join(r);
-    join(w);
+    run_jobs((struct job[]){ { wait_owned_on_fresh, 0 }, { write_fresh_later, 0 } }, 2);
     CHECK(fresh_polled == 1);
     close(old);
     close(stale[1]);
