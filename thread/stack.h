@@ -27,12 +27,15 @@ struct stack_slot {
     unsigned valgrind_id;
 };
 #define STACK_SLOTS 1024
+#define STACK_HOT_SLOTS 64   /* slots that threads past the budget share first */
 
 void stack_pool_init(void);
 /* A slot for a new thread (homed there once more): a free one, a new one
    while the pool has fewer than its budget, else one shared with other
-   threads, chosen by a clock that passes over `avoid` and, for a few
-   turns, over the slots busy(slot) says are in use.  NULL when there is
+   threads: one of the STACK_HOT_SLOTS slots made last, in turn, that is
+   not `avoid` and not busy(slot); when each of them is, one chosen by a
+   clock over all slots that passes over `avoid` and, for a few turns,
+   over the busy ones.  NULL when there is
    no address space for a first slot. */
 struct stack_slot *stack_take(const struct stack_slot *avoid, bool (*busy)(const struct stack_slot *));
 /* Give the deep pages of a slot back to the kernel: all of them when its

@@ -11,6 +11,8 @@
  *   runtime_test canary     the same on a stack with a canary instead of a
  *                           guard (MINIRUBY_STACK_GUARDS=0): caught at the
  *                           next switch
+ *   runtime_test homing     which slots threads past the budget get (run
+ *                           with MINIRUBY_STACK_SLOTS=100)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -635,6 +637,55 @@ static void smash_canary(int arg)
     sched_pass(0);
 }
 
+/* ------------------------------------------------------------ homing */
+/* Past the budget, a burst of new threads shares the last STACK_HOT_SLOTS
+   slots made, one after another in different slots, so that spilling
+   works in stacks that are in the cache; when all of those are busy,
+   another slot.  Slots taken straight from the pool, with a budget of 100. */
+enum { HOMING_BUDGET = 100, HOMING_TAKES = 300 };
+static struct stack_slot *homing_own[HOMING_BUDGET];
+
+static bool never_busy(const struct stack_slot *s) { (void)s; return false; }
+
+static bool is_hot(const struct stack_slot *s)
+{
+    for (int i = HOMING_BUDGET - STACK_HOT_SLOTS; i < HOMING_BUDGET; i++)
+        if (homing_own[i] == s) return true;
+    return false;
+}
+
+static int distinct_slots(struct stack_slot **s, int n)
+{
+    int d = 0;
+    for (int i = 0; i < n; i++) {
+        int j = 0;
+        while (j < i && s[j] != s[i]) j++;
+        d += j == i;
+    }
+    return d;
+}
+
+static void test_homing(void)
+{
+    struct stack_slot *shared[HOMING_TAKES];
+    for (int i = 0; i < HOMING_BUDGET; i++) homing_own[i] = stack_take(NULL, never_busy);
+    CHECK(distinct_slots(homing_own, HOMING_BUDGET) == HOMING_BUDGET);
+    bool all_hot = true, apart = true;
+    for (int i = 0; i < HOMING_TAKES; i++) {
+        shared[i] = stack_take(NULL, never_busy);
+        all_hot = all_hot && is_hot(shared[i]);
+        apart = apart && (i == 0 || shared[i] != shared[i - 1]);
+    }
+    CHECK(all_hot);
+    CHECK(apart);
+    CHECK(distinct_slots(shared, HOMING_TAKES) == STACK_HOT_SLOTS);
+    struct stack_slot *elsewhere = stack_take(NULL, is_hot);
+    CHECK(!is_hot(elsewhere));
+    stack_release(elsewhere, NULL);
+    for (int i = 0; i < HOMING_TAKES; i++) stack_release(shared[i], NULL);
+    for (int i = 0; i < HOMING_BUDGET; i++) stack_release(homing_own[i], NULL);
+}
+
 int main(int argc, char **argv)
 {
     char here;
@@ -652,6 +703,11 @@ int main(int argc, char **argv)
         spawn(log_and_pass, 'x', false);    /* the lowest slot of the region */
         join(spawn(smash_canary, 0, true));
         return 0;                       /* not reached */
+    }
+    if (argc > 1 && strcmp(argv[1], "homing") == 0) {
+        test_homing();
+        printf("%d checks, %d failures\n", checks, failures);
+        return failures != 0;
     }
     test_round_robin();
     test_priorities();

@@ -2,8 +2,9 @@
 green-thread runtime alone (`make runtime_test` in the build folder of the
 miniruby under test: thread/ is its only source folder on the include
 path) and runs it: its own checks, with the threads' stacks in slots of
-their own and in two shared slots, then the two overflow backstops, which
-must end the process with a message and status 134."""
+their own and in two shared slots, the slots that threads past the budget
+get, then the two overflow backstops, which must end the process with a
+message and status 134."""
 import os
 import subprocess
 import sys
@@ -25,6 +26,10 @@ if made.returncode == 0:
         p = subprocess.run([prog], capture_output=True, text=True, timeout=60, env=e)
         check(p.returncode == 0 and p.stdout.endswith(" 0 failures\n"),
               "runtime checks (slots %s): %s %r %r" % (slots, p.returncode, p.stdout, p.stderr[-600:]))
+    p = subprocess.run([prog, "homing"], capture_output=True, text=True, timeout=60,
+                       env=dict(env, MINIRUBY_STACK_SLOTS="100"))
+    check(p.returncode == 0 and p.stdout.endswith(" 0 failures\n"),
+          "homing past the budget: %s %r %r" % (p.returncode, p.stdout, p.stderr[-600:]))
     if not sanitized:      # AddressSanitizer reports stack overflows itself
         p = subprocess.run([prog, "overflow"], capture_output=True, text=True, timeout=60)
         check(p.returncode == 134 and "guard page hit" in p.stderr,
