@@ -50,6 +50,7 @@ static struct {
     size_t npages, page_capa;
     struct page **page_set;       /* open addressing on page address, for slot_of */
     size_t page_set_size;         /* power of two, at least 2 * npages */
+    uintptr_t lo, span;           /* [lo, lo + span) holds every page */
     VALUE freelist;
     size_t total_slots, free_slots;  /* free_slots counts the fresh ones */
     struct page **fresh_pages;    /* pages with fresh slots (a stack) */
@@ -174,6 +175,8 @@ static void link_page(char *mem)
     memmove(&heap.pages[lo + 1], &heap.pages[lo], (heap.npages - lo) * sizeof *heap.pages);
     heap.pages[lo] = pg;
     heap.npages++;
+    heap.lo = (uintptr_t)heap.pages[0];
+    heap.span = (uintptr_t)heap.pages[heap.npages - 1] + PAGE_SIZE - heap.lo;
     heap.fresh_pages[heap.nfresh_pages++] = pg;
     heap.total_slots += PAGE_SLOTS;
     heap.free_slots += PAGE_SLOTS;
@@ -214,6 +217,9 @@ static bool take_fresh(void)
 /* The slot containing address p, or 0 if p is not inside a slot. */
 static VALUE slot_of(uintptr_t p)
 {
+    /* most words a conservative scan meets that are not small numbers
+       (return addresses, Fixnums, pointers into libc) lie outside */
+    if (p - heap.lo >= heap.span) return 0;
     struct page *pg = (struct page *)(p & ~(uintptr_t)(PAGE_SIZE - 1));
     size_t mask = heap.page_set_size - 1;
     for (size_t i = page_hash(pg) & mask; heap.page_set[i]; i = (i + 1) & mask) {
@@ -459,8 +465,12 @@ __attribute__((no_sanitize_address)) static void scan_and_remember(struct thread
     mark_thread_state(th);
     lo = (const char *)((uintptr_t)lo & ~(uintptr_t)7);
     SCAN_DEFINED(lo, (size_t)(hi - lo));
+    /* saved frame pointers and the addresses of locals: a tenth of the
+       words of a parked hackysack player, and each a probe of page_set */
+    uintptr_t own_lo = (uintptr_t)th->stack_lo;
+    uintptr_t own_span = th->stack_lo ? (uintptr_t)(th->stack_base - th->stack_lo) : 0;
     for (const VALUE *p = (const VALUE *)lo; (const char *)p < hi; p++) {
-        if (*p < 4096) continue;
+        if (*p < 4096 || *p - own_lo < own_span) continue;
         VALUE slot = slot_of(*p);
         if (slot && BUILTIN_TYPE(slot) != T_NONE) mark_root(slot);
     }
