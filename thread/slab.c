@@ -8,6 +8,7 @@
  * records of a burst of threads are mostly of a few sizes, and a burst is
  * often followed by another.
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -53,6 +54,15 @@ void *slab_map_aligned(size_t len, size_t align)
     if (a > m) munmap(m, (size_t)(a - m));
     if (a + len < m + span) munmap(a + len, (size_t)(m + span - (a + len)));
     return a;
+}
+
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+void slab_populate(void *p, size_t len)
+{
+    static bool unsupported;
+    if (!unsupported && madvise(p, len, MADV_POPULATE_WRITE) != 0 && errno == EINVAL) unsupported = true;
 }
 
 /* A chunk aligned to its size, so that a huge page can back it. */

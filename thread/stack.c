@@ -46,6 +46,7 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include "instrument.h"
+#include "slab.h"
 #include "stack.h"
 
 #define STACKS_PER_REGION 64
@@ -237,6 +238,9 @@ static struct stack_slot *make_slot(void)
        costs 4 KB per resident thread.  All threads of a slot begin at the
        same place, so that their parked frames look alike (spill.h). */
     s->top = s->lo + s->size - (pool.nall % 4) * 64;
+    /* every thread of the slot writes its top page: one system call, not
+       a page fault (the first touch of a slot is the costliest) */
+    slab_populate(base + pool.size - PAGE, PAGE);
     s->valgrind_id = STACK_REGISTER(s->lo, s->lo + s->size);
     if (pool.nall == pool.all_capa) pool.all = grow(pool.all, &pool.all_capa, sizeof *pool.all);
     pool.all[pool.nall++] = s;
