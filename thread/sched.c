@@ -51,6 +51,8 @@ static struct {
     struct gthread *dead;             /* stack to release once switched away */
     char *dead_cleared_below;         /* what its thread left to clear (stack_retire) */
     uint64_t virtual_polled_at;       /* schedule_step of poll_waiters_virtual's last poll */
+    double fds_looked_at;             /* sched_now() after the last poll of the fds */
+    bool look_wanted;                 /* look_at_fds put a look off: the next pass makes it */
     void *copy;                       /* sched_stack_copy's buffer */
     size_t copy_capa;
 } S;
@@ -247,6 +249,29 @@ static void fd_ready(struct gthread *t)
 static void poll_waiters(int timeout_ms)
 {
     if (fdwait_poll(timeout_ms, sched_hook_event_fd(), fd_ready)) sched_hook_event();
+    S.look_wanted = false;
+    S.fds_looked_at = sched_now();
+}
+
+/* A look at the descriptors while threads are runnable is a system call.
+   Made at every blocking switch, it was an epoll_wait per line echoed, half
+   again the calls of the reads and writes (Go's scheduler, which looks when
+   it has nothing to run, made 800 for 100,000 lines).  A blocking switch
+   now looks if FD_LOOK_INTERVAL has passed since the last look; nothing
+   runnable, it waits in idle_wait.  A look put off is made at the next
+   Thread.pass, so that a chain of wake-ups through descriptors does not
+   wait for the timer behind threads that only pass.  Under a schedule
+   mode, at every switch as before: a replay must find the same looks. */
+#define FD_LOOK_INTERVAL 200e-6     /* seconds */
+
+static void look_at_fds(void)
+{
+    if (!fdwait_count()) return;
+    if (!schedule_active() && sched_now() - S.fds_looked_at < FD_LOOK_INTERVAL) {
+        S.look_wanted = true;
+        return;
+    }
+    poll_waiters(0);
 }
 
 /* Even with no waiter: the backend may keep a registration. */
@@ -533,7 +558,7 @@ static struct gthread *pick_next(void)
     if (schedule_mode == SCHED_REPLAY && !schedule_virtual_time()) return pick_next_replayed();
     for (;;) {
         if (S.nheap) wake_due_sleepers(sched_now());
-        if (fdwait_count()) poll_waiters(0);
+        look_at_fds();
         events();
         struct gthread *t = pick();
         if (t) return t;
@@ -637,6 +662,9 @@ static NOINLINE bool pass_slow(void)
         if (S.nheap) wake_due_sleepers(sched_now());
         if (fdwait_count()) poll_waiters(0);
         schedule_where = 'b';
+    } else if (S.look_wanted) {
+        if (fdwait_count()) poll_waiters(0);
+        S.look_wanted = false;
     }
     if (!policy_prefers_other(cur)) return false;
     policy_enqueue(cur);
@@ -656,7 +684,7 @@ static NOINLINE uintptr_t switch_pass(struct gthread *to, uintptr_t ret)
 
 uintptr_t sched_pass(uintptr_t ret)
 {
-    if (__builtin_expect(schedule_active() || sched_tick, 0)) {
+    if (__builtin_expect(schedule_active() || sched_tick || S.look_wanted, 0)) {
         if (pass_slow()) sched_hook_passed(S.current);
         return ret;
     }
