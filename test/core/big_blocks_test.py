@@ -12,12 +12,10 @@ that crosses 4 MB as it grows is copied by hand into an advised one.
 Needs strace."""
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from mrtest import check, finish, MINIRUBY
+from mrtest import check, finish, MINIRUBY, strace_ruby
 
 SCRIPT = r"""
 chunk = (0...100_000).to_a
@@ -32,24 +30,9 @@ s = ""
 raise "string" unless s.size == 6_000_000 && s[0, 10] == "0123456789" && s[-10, 10] == "0123456789"
 puts "ok"
 """
-if not shutil.which("strace"):
-    check(False, "strace is not installed (.ci/run installs it)")
-    finish()
 sanitized = "asan" in subprocess.run([MINIRUBY, "-v"], capture_output=True, text=True).stdout
-d = tempfile.mkdtemp()
-path = os.path.join(d, "big.rb")
-with open(path, "w") as f:
-    f.write(SCRIPT)
-log = os.path.join(d, "calls.txt")
-# only the traced calls stop the program where seccomp filters are to be
-# had: the ucontext builds make a system call per tag otherwise stopped
-seccomp = subprocess.run(["strace", "--seccomp-bpf", "-f", "-o", os.devnull, "-e", "trace=madvise", "true"],
-                         capture_output=True).returncode == 0
-p = subprocess.run(["strace"] + (["--seccomp-bpf"] if seccomp else []) +
-                   ["-f", "-o", log, "-e", "trace=madvise,mremap", MINIRUBY, path],
-                   capture_output=True, text=True, timeout=300)
+p, lines = strace_ruby(SCRIPT, ["madvise", "mremap"], timeout=300)
 check(p.returncode == 0 and p.stdout == "ok\n", "big blocks: %r %r" % (p.stdout, p.stderr[-300:]))
-lines = open(log).read().splitlines()
 advised = [l for l in lines if "MADV_HUGEPAGE" in l]
 remaps = [l for l in lines if re.search(r"\bmremap\(", l)]
 failed = [l for l in remaps if "= -1" in l]

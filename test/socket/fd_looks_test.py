@@ -9,13 +9,9 @@ now made once FD_LOOK_INTERVAL (200 us) has passed since the last, or
 when nothing is runnable; under strace, which slows every traced call,
 about a quarter as many.  Needs strace."""
 import os
-import re
-import shutil
-import subprocess
 import sys
-import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from mrtest import check, finish, MINIRUBY
+from mrtest import check, finish, strace_ruby
 
 PAIRS = 100
 LINES = 50
@@ -31,26 +27,8 @@ end
 puts "ok"
 """ % (PAIRS, LINES)
 WAITING = ("poll", "ppoll", "select", "pselect6", "epoll_wait", "epoll_pwait")
-if not shutil.which("strace"):
-    check(False, "strace is not installed (.ci/run installs it)")
-    finish()
-d = tempfile.mkdtemp()
-path = os.path.join(d, "pairs.rb")
-with open(path, "w") as f:
-    f.write(SCRIPT)
-log = os.path.join(d, "calls.txt")
-# only the traced calls stop the program where seccomp filters are to be had
-seccomp = subprocess.run(["strace", "--seccomp-bpf", "-f", "-o", os.devnull, "-e", "trace=poll", "true"],
-                         capture_output=True).returncode == 0
-p = subprocess.run(["strace"] + (["--seccomp-bpf"] if seccomp else []) +
-                   ["-f", "-c", "-o", log, "-e", "trace=" + ",".join(WAITING), MINIRUBY, path],
-                   capture_output=True, text=True, timeout=300)
+p, calls = strace_ruby(SCRIPT, list(WAITING), summary=True, timeout=300)
 check(p.returncode == 0 and p.stdout == "ok\n", "pairs under strace: %r %r" % (p.stdout, p.stderr[-300:]))
-calls = {}
-for line in open(log):
-    m = re.match(r"\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?(\w+)$", line)
-    if m:
-        calls[m.group(2)] = int(m.group(1))
 lines = 2 * PAIRS * LINES
 looks = sum(calls.get(c, 0) for c in WAITING)
 check(looks < lines / 2, "%d waiting system calls for %d lines (at most half): %r" % (looks, lines, calls))

@@ -10,13 +10,9 @@ took about seven calls of poll, epoll_ctl and epoll_wait, then two (one
 epoll_ctl, one epoll_wait), now one (the poll(2) backend: about one).
 Needs strace."""
 import os
-import re
-import shutil
-import subprocess
 import sys
-import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from mrtest import check, finish, MINIRUBY
+from mrtest import check, finish, strace_ruby
 
 ROUND_TRIPS = 1000
 SCRIPT = """
@@ -34,22 +30,8 @@ echo(c, srv.accept, n)
 puts "ok"
 """ % ROUND_TRIPS
 
-if not shutil.which("strace"):
-    check(False, "strace is not installed (.ci/run installs it)")
-    finish()
-d = tempfile.mkdtemp()
-path = os.path.join(d, "echo.rb")
-with open(path, "w") as f:
-    f.write(SCRIPT)
-log = os.path.join(d, "calls.txt")
-p = subprocess.run(["strace", "-f", "-c", "-o", log, MINIRUBY, path],
-                   capture_output=True, text=True, timeout=120)
+p, calls = strace_ruby(SCRIPT, summary=True, timeout=120)
 check(p.returncode == 0 and p.stdout == "ok\n", "echo under strace: %r %r" % (p.stdout, p.stderr[-300:]))
-calls = {}
-for line in open(log):
-    m = re.match(r"\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?(\w+)$", line)
-    if m:
-        calls[m.group(2)] = int(m.group(1))
 messages = 4 * ROUND_TRIPS              # two transports, a line each way
 waiting = sum(calls.get(c, 0) for c in ("poll", "ppoll", "select", "pselect6",
                                          "epoll_ctl", "epoll_wait", "epoll_pwait"))

@@ -8,12 +8,9 @@ blocked on Queues took 38 to 39 us each to make, 33 to 35 us with it.
 Where the kernel has no MADV_POPULATE_WRITE (before Linux 5.14) the first
 call fails with EINVAL and no other is made.  Needs strace."""
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from mrtest import check, finish, MINIRUBY
+from mrtest import check, finish, strace_ruby
 
 THREADS = 50
 SCRIPT = r"""
@@ -26,21 +23,9 @@ got = threads.map { |t| t.value[0] }
 raise "values: #{got.inspect}" unless got == (0...threads.size).to_a
 puts "ok"
 """ % THREADS
-if not shutil.which("strace"):
-    check(False, "strace is not installed (.ci/run installs it)")
-    finish()
-d = tempfile.mkdtemp()
-path = os.path.join(d, "threads.rb")
-with open(path, "w") as f:
-    f.write(SCRIPT)
-log = os.path.join(d, "calls.txt")
-seccomp = subprocess.run(["strace", "--seccomp-bpf", "-f", "-o", os.devnull, "-e", "trace=madvise", "true"],
-                         capture_output=True).returncode == 0
-p = subprocess.run(["strace"] + (["--seccomp-bpf"] if seccomp else []) +
-                   ["-f", "-o", log, "-e", "trace=madvise", MINIRUBY, path],
-                   capture_output=True, text=True, timeout=120)
+p, lines = strace_ruby(SCRIPT, ["madvise"], timeout=120)
 check(p.returncode == 0 and p.stdout == "ok\n", "threads: %r %r" % (p.stdout, p.stderr[-300:]))
-calls = [l for l in open(log).read().splitlines() if "MADV_POPULATE_WRITE" in l]
+calls = [l for l in lines if "MADV_POPULATE_WRITE" in l]
 unsupported = len(calls) == 1 and "EINVAL" in calls[0]
 top_pages = [l for l in calls if ", 4096, MADV_POPULATE_WRITE) = 0" in l]
 check(unsupported or len(top_pages) >= THREADS,
