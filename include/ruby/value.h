@@ -261,15 +261,20 @@ static inline VALUE flonum_from_dbl(double d)
     return u == 0 ? FLONUM_ZERO : Qundef;
 }
 
-static inline double flonum_to_dbl(VALUE v)
+/* a flonum other than FLONUM_ZERO */
+static inline double flonum_to_dbl_nonzero(VALUE v)
 {
-    if (UNLIKELY(v == FLONUM_ZERO)) return 0.0;
     uint64_t r = (uint64_t)v ^ ((uint64_t)1 << 63);
     r = (r & ~(uint64_t)7) | (4 - (r >> 63));   /* 011 or 100 */
     uint64_t u = (r >> 4) | (r << 60);
     double d;
     __builtin_memcpy(&d, &u, sizeof d);
     return d;
+}
+
+static inline double flonum_to_dbl(VALUE v)
+{
+    return UNLIKELY(v == FLONUM_ZERO) ? 0.0 : flonum_to_dbl_nonzero(v);
 }
 
 /* the value of a Float, flonum or heap (a Float's low bits are 0 or 010) */

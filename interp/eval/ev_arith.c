@@ -69,6 +69,7 @@ struct ar_prog {
     struct ar_var target;   /* x op=: x */
     bool off;               /* given back to the tree */
     bool on_doubles;        /* with Float variables: no % and no Fixnum literal */
+    bool locals_here;       /* every local is of the running scope (depth 0) */
     uint64_t runs, misses, shapes;
     int nvars, nlvars, nlits, nops;
     struct ar_local var[AR_MAX_VARS];
@@ -182,20 +183,30 @@ static inline __attribute__((always_inline)) VALUE run_doubles(struct ar_prog *p
 {
     union ar_val *t = p->v, *s = t + p->nvars + p->nlits;
     const struct ar_op *o = p->op, *root = o + p->nops - 1;
-    for (;; o++, s++) {
+    /* below the root only + - * / (a comparison is a root): a switch of
+       four, no % here, every code its case, so no range check */
+    for (; o < root; o++, s++) {
         double x = t[o->a].d, y = t[o->b].d;
         switch (o->code) {
         case AR_PLUS: s->d = x + y; break;
         case AR_MINUS: s->d = x - y; break;
         case AR_MUL: s->d = x * y; break;
         case AR_DIV: s->d = x / y; break;
-        case AR_LT: return BOOL2V(x < y);
-        case AR_LE: return BOOL2V(x <= y);
-        case AR_GT: return BOOL2V(x > y);
-        case AR_GE: return BOOL2V(x >= y);
-        default: return BOOL2V(x == y);
+        default: __builtin_unreachable();
         }
-        if (o == root) return float_new(s->d);
+    }
+    double x = t[o->a].d, y = t[o->b].d;
+    switch (o->code) {
+    case AR_PLUS: return float_new(x + y);
+    case AR_MINUS: return float_new(x - y);
+    case AR_MUL: return float_new(x * y);
+    case AR_DIV: return float_new(x / y);
+    case AR_LT: return BOOL2V(x < y);
+    case AR_LE: return BOOL2V(x <= y);
+    case AR_GT: return BOOL2V(x > y);
+    case AR_GE: return BOOL2V(x >= y);
+    case AR_EQ: return BOOL2V(x == y);
+    default: __builtin_unreachable();
     }
 }
 
@@ -246,10 +257,11 @@ static inline __attribute__((always_inline)) VALUE run_shape(struct ar_prog *p)
         case S_GT_I: return BOOL2V(v[o->a].i > v[o->b].i);
         case S_GE_I: return BOOL2V(v[o->a].i >= v[o->b].i);
         case S_EQ_I: return BOOL2V(v[o->a].i == v[o->b].i);
-        default:   /* S_I2D */
+        case S_I2D:
             if (labs(v[o->a].i) > (1L << 53)) return Qundef;
             v[o->dst].d = (double)v[o->a].i;
             break;
+        default: __builtin_unreachable();   /* every code has its case: no range check */
         }
         if (o == root) return p->result_is_int ? INT2FIX(v[o->dst].i) : Qnil;
     }
@@ -280,7 +292,8 @@ static uint32_t load_shape(struct ar_prog *p, struct frame *f, int k)
     uint32_t shape = 0;
     for (; k < p->nvars; k++) {
         const struct ar_local *l = &p->var[k];
-        VALUE v = k < p->nlvars ? env_at(f, l->depth)->vars[l->idx] : ivar_value(p->ivar[k], f);
+        VALUE v = k >= p->nlvars ? ivar_value(p->ivar[k], f)
+                : p->locals_here ? f->env->vars[l->idx] : env_at(f, l->depth)->vars[l->idx];
         if (flo_value(v, &p->v[k].d)) continue;
         if (!FIXNUM_P(v)) return AR_NO_SHAPE;
         p->v[k].i = FIX2LONG(v);
@@ -319,12 +332,19 @@ static NOINLINE VALUE ar_slow(struct ar_prog *p, struct node *n, struct frame *f
     do {                                                                                \
         if (UNLIKELY(p->off || ev_flo_ops_redefined || ev_fix_ops_redefined))           \
             return ar_slow(p, n, f, -1);                                                \
-        struct env *env = f->env;   /* not reloaded: the stores below might alias it */ \
+        /* not reloaded: the stores below might alias them */                          \
+        struct env *env = f->env;                                                       \
+        const VALUE *here = env->vars;                                                  \
         int k = 0;                                                                      \
-        for (; k < p->nlvars; k++) {                                                    \
-            const struct ar_local *l = &p->var[k];                                      \
-            VALUE v = (l->depth ? env_at(f, l->depth) : env)->vars[l->idx];             \
-            if (!flo_value(v, &p->v[k].d)) break;                                       \
+        if (LIKELY(p->locals_here)) {                                                   \
+            for (; k < p->nlvars; k++)                                                  \
+                if (!flo_value(here[p->var[k].idx], &p->v[k].d)) break;                 \
+        } else {                                                                        \
+            for (; k < p->nlvars; k++) {                                                \
+                const struct ar_local *l = &p->var[k];                                  \
+                VALUE v = (l->depth ? env_at(f, l->depth) : env)->vars[l->idx];         \
+                if (!flo_value(v, &p->v[k].d)) break;                                   \
+            }                                                                           \
         }                                                                               \
         if (ivars && k == p->nlvars)                                                    \
             for (; k < p->nvars; k++)                                                   \
@@ -576,6 +596,8 @@ void ev_arith_flatten(struct arena *arena, struct node *n)
         else prog.lit[k].i = b.lit[k].fix;
     }
     prog.shape = AR_NO_SHAPE;
+    prog.locals_here = true;
+    for (int k = 0; k < prog.nlvars; k++) prog.locals_here &= prog.var[k].depth == 0;
     prog.on_doubles = true;
     for (int k = 0; k < prog.nlits; k++) prog.on_doubles &= prog.lit_is_dbl[k];
     for (int k = 0; k < prog.nops; k++) prog.on_doubles &= prog.op[k].code != AR_MOD;

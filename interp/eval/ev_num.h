@@ -19,9 +19,14 @@ extern uint8_t ev_fix_ops_redefined, ev_flo_ops_redefined;
 /* Floats cannot be subclassed or given singleton methods: the class is Float. */
 static inline __attribute__((always_inline)) bool flo_value(VALUE v, double *d)
 {
-    if (FLONUM_P(v)) *d = flonum_to_dbl(v);
-    else if (TYPE_P(v, T_FLOAT)) *d = RFLOAT(v)->value;
-    else return false;
+    if (((VALUE)v & 7) == 2) {          /* a flonum, or Qtrue: the two below 0x0a share one test */
+        if (LIKELY(v > FLONUM_ZERO)) *d = flonum_to_dbl_nonzero(v);
+        else if (v == FLONUM_ZERO) *d = 0.0;
+        else return false;
+        return true;
+    }
+    if (!TYPE_P(v, T_FLOAT)) return false;
+    *d = RFLOAT(v)->value;
     return true;
 }
 

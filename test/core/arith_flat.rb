@@ -273,3 +273,25 @@ test "a redefined Float operator is called" do
   end
   assert_equal 5.0, x * y + 2.0
 end
+
+# true, false and nil are no Floats to a flat tree, in any place, and a
+# zero among Floats is 0.0 (true's word shares the flonums' low bits, and
+# 0.0 has a word of its own): each gives what the operators give
+test "true, false, nil and zeros among the variables of a Float tree" do
+  x = 1.5
+  [true, false, nil].each do |bad|
+    y = bad
+    assert_raise(NoMethodError) { y * 2.0 + x }
+    assert_raise(NoMethodError) { x * 2.0 + y * 1.0 }
+    assert_raise(TypeError) { x * x + y }
+    assert_raise(NoMethodError) { y * x - x > 1.0 }
+    z = 1.0
+    assert_raise(NoMethodError) { z += y * x - x }
+  end
+  zero, negz = 0.0, -0.0
+  assert_equal 1.5, zero * x + x + zero
+  assert_equal "-0.0", (negz * x - zero * 0.0).to_s
+  assert_equal "0.0", (zero * negz + zero * zero).to_s
+  assert_equal true, zero + zero * x < x
+  assert_equal false, negz * x + zero > zero
+end
