@@ -6,9 +6,12 @@ Ruby 1.8.7 and 3.1 print (the values below, written down from them).
 Then the runner itself, --quick with one run and no other Rubies, must
 succeed and print its two tables with every program in them.  Nothing
 about time is asserted."""
+import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 from mrtest import MINIRUBY, SRCDIR, check, finish, ruby  # noqa: E402
@@ -38,6 +41,9 @@ EXPECTED = {
 }
 
 
+JSON = os.path.join(tempfile.mkdtemp(prefix="mrspeedtest."), "runs.json")
+
+
 def quick_args():
     from importlib.machinery import SourceFileLoader
     return SourceFileLoader("speed_run", os.path.join(SPEED, "run")).load_module().QUICK
@@ -60,6 +66,18 @@ def main():
     check(sorted(set(rows)) == programs and len(rows) == 2 * len(programs),
           "each program in both tables: %r" % rows)
     check("left out" not in p.stdout, "no run left out: %s" % p.stdout[-500:])
+    # --stat min: the fastest of the runs, the same program for two labels
+    # of one binary; each ratio is a ratio of the two minima
+    p = subprocess.run([sys.executable, os.path.join(SPEED, "run"), "-m", "a=" + MINIRUBY, "-m", "b=" + MINIRUBY,
+                        "--no-ruby", "--quick", "-n", "3", "--only", "calls", "--stat", "min", "--json", JSON],
+                       capture_output=True, text=True, timeout=600)
+    check(p.returncode == 0 and "CPU time (s), fastest run" in p.stdout, "--stat min runs: %s" % p.stderr[-500:])
+    runs = json.load(open(JSON))["runs"]
+    fastest = [min(cpu for cpu, rss in runs["calls " + label]) for label in ("a", "b")]
+    row = [l.split() for l in p.stdout.splitlines() if l.startswith("calls")][0]
+    check(row[1] == "%.3g" % fastest[0] and row[2] == "%.3g" % fastest[1] and row[3].rstrip("!") == "%.3g" % (fastest[1] / fastest[0]),
+          "the row holds the minima and their ratio: %r, minima %r" % (row, fastest))
+    shutil.rmtree(os.path.dirname(JSON), ignore_errors=True)
     finish()
 
 
