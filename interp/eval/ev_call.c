@@ -655,8 +655,12 @@ static inline __attribute__((always_inline)) VALUE call_node(struct frame *f, st
             default: break;
             }
         }
+        return ev_dispatch(f, recv, c->mid, argc, argv, NULL, &c->cache, c->h.flags);
     }
-    return ev_dispatch(f, recv, c->mid, argc, argv, NULL, &c->cache, c->h.flags);
+    /* a miss: straight to the second way, not through ev_dispatch's
+       test of the first again (a site whose two classes alternate,
+       richards.rb's task calls, misses at every change) */
+    return dispatch_miss(f, recv, c->mid, argc, argv, NULL, &c->cache, c->h.flags);
 }
 
 static VALUE ev_call0(struct node *n, struct frame *f)
