@@ -3,34 +3,7 @@
 # second page per thread would cost 400 MB there.
 require 'assert'
 require 'thread'
-
-# Resident bytes of the thread stacks: anonymous mappings of one default
-# (8 MB) stack each, between their guard pages, or, past the guarded
-# stacks, of 64 stacks and their canaries (a region less its guard page),
-# or whole regions of 64, which the kernel merges when they are adjacent
-# (guard markers do not split a mapping).
-def stack_resident
-  total = 0
-  in_region = false
-  File.read("/proc/self/smaps").each_line do |line|
-    if line =~ /\A([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(\S*)/
-      size = $2.hex - $1.hex
-      region = 64 * (8 * 1024 * 1024 + 4096)
-      in_region = $3.empty? && (size == 8 * 1024 * 1024 || size == region - 4096 || size % region == 0)
-    elsif in_region && line =~ /\ARss:\s+(\d+) kB/
-      total += $1.to_i * 1024
-    end
-  end
-  total
-end
-
-# ucontext builds keep a ucontext_t (almost 1 KB) in every tag and tag
-# where Ruby 1.8.7 does (the thread's block, loop's block, the method
-# call...): three pages.  AddressSanitizer's red zones make every frame
-# larger: three.
-VERSION_LINE = `#{File.readlink("/proc/self/exe")} -v`
-CONTEXT = VERSION_LINE[/context=(\w+)/, 1]
-PAGES = VERSION_LINE =~ /build=\S*asan/ || CONTEXT == "ucontext" ? 3 : 1
+require 'thread/fixtures/stack_resident'
 
 test "blocked threads commit #{PAGES} stack page(s) each" do
   n = 640
