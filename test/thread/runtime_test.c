@@ -686,6 +686,30 @@ static void test_homing(void)
     for (int i = 0; i < HOMING_BUDGET; i++) stack_release(homing_own[i], NULL);
 }
 
+/* ------------------------------------------------------------ a parked thread's depth */
+/* What a switch leaves on a parked thread's stack is kept for as long as
+   it is parked, spilled with it when its slot is wanted: a million
+   parked threads hold it a million times.  A thread blocked straight from
+   its entry function holds its start (the colour offset, up to 224
+   bytes), task_entry, the blocking call and the switch's frame with the
+   saved context: with a 200-byte jmp_buf there, 472 bytes. */
+static void test_parked_depth(void)
+{
+    waitq_init(&wq);
+    size_t deepest = 0;
+    struct task *t[8];
+    for (int i = 0; i < 8; i++) t[i] = spawn(wait_on_wq, i, true);
+    for (int i = 0; i < 8; i++) {
+        size_t depth = (size_t)(t[i]->g.stack_hi - t[i]->g.saved_sp);
+        if (depth > deepest) deepest = depth;
+    }
+#ifndef MR_SANITIZE                         /* red zones make every frame larger */
+    CHECK(deepest <= 320);                   /* 256 with the compiler's setjmp */
+#endif
+    waitq_broadcast(&wq);
+    for (int i = 0; i < 8; i++) join(t[i]);
+}
+
 int main(int argc, char **argv)
 {
     char here;
@@ -725,6 +749,7 @@ int main(int argc, char **argv)
     test_time_slices();
     test_spill_codec();
     test_parked_stacks_move();
+    test_parked_depth();
     CHECK(sched_count() == 1);
     printf("%d checks, %d failures\n", checks, failures);
     return failures != 0;
