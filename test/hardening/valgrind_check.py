@@ -26,7 +26,7 @@ CORE = ["array", "hash", "string", "string_pack", "bignum", "regexp", "struct", 
         "process", "time", "enumerable", "enumerator", "range"]
 # large on purpose (1,000,000 threads); counts committed stack pages, which
 # Valgrind's own stacks distort
-SKIP = {"thread_abuse.rb", "stack_pages.rb"}
+SKIP = {"thread_abuse.rb", "stack_pages.rb", "stack_pages_players.rb"}
 VALGRIND = ["valgrind", "--tool=memcheck", "--error-exitcode=99", "--quiet",
             "--max-stackframe=16777216", "--num-callers=30"]
 
