@@ -10,35 +10,10 @@ require 'assert'
 require 'thread'
 require 'thread/fixtures/stack_resident'
 
-# as in test/workloads/hackysack.rb
-class Hackysacker
-  @@counter = 0
-  @@limit = 0
-  attr_reader :name, :queue, :thread
-
-  def self.setup(limit); @@counter = 0; @@limit = limit; end
-
-  def initialize(name, circle)
-    @name = name
-    @circle = circle
-    @queue = Queue.new
-    circle << self
-    @thread = Thread.new { message_loop }
-  end
-
-  def message_loop
-    loop do
-      msg = @queue.pop
-      break if msg == 'exit'
-      @@counter += 1
-      if @@counter > @@limit
-        @circle.each { |p| p.queue.push('exit') }
-        break
-      end
-      @circle[rand(@circle.size)].queue.push(@name)
-    end
-  end
-end
+# The class of test/workloads/hackysack.rb itself, without its game: the
+# file plays one when it is loaded.
+WORKLOAD = File.join(File.dirname(File.expand_path(__FILE__)), "..", "workloads", "hackysack.rb")
+eval(File.read(WORKLOAD)[/^class Hackysacker\b.*?^end\n/m], binding, WORKLOAD)
 
 test "hackysack.rb's players commit #{PAGES} stack page(s) each, blocked and after" do
   # fewer players than stack slots (1,024): every one has a fresh slot,
