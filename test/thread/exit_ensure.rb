@@ -4,7 +4,11 @@
 require 'assert'
 
 RUBY = File.readlink("/proc/self/exe")
-SCRIPT = "#{ENV["TMPDIR"] || "/tmp"}/miniruby_exit_ensure_#{$$}.rb"
+# The pid in a fixed width: the child's error report names the script,
+# and test/thread/schedule_test.py replays this file, reading exactly the
+# bytes its recording read; a pid of another length in the replay (9,999
+# recorded, 10,000 replayed) cut the report short.
+SCRIPT = "#{ENV["TMPDIR"] || "/tmp"}/miniruby_exit_ensure_#{"%010d" % $$}.rb"
 
 # Each child waits until its threads are asleep inside their begin: one
 # Thread.pass is not enough when a timer tick is pending, as a new thread
