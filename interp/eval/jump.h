@@ -36,8 +36,9 @@ typedef ucontext_t jump_buf;
    resume address), where glibc's jmp_buf is 200 bytes, 128 of them a
    signal mask _setjmp never writes; the function that saves spills its
    callee-saved registers instead.  A tag is 88 bytes, not 248, and a
-   parked hackysack player's stack 640 bytes shallower; the jump is a
-   few instructions, without glibc's walk of pthread cleanup handlers.
+   parked hackysack player's stack (three tags) 336 bytes shallower; the
+   jump is a few instructions, without glibc's walk of pthread cleanup
+   handlers.
    __builtin_longjmp must not be called from the function that saved:
    tag_jump and tag_protect_loop are two (tag.c). */
 typedef void *jump_buf[5];
