@@ -92,31 +92,13 @@ static inline void ctx_make(struct machine_ctx *ctx, void *stack, size_t size, v
 #else
 /* ------------------------------------------------------------ setjmp + assembly */
 /* The registers of a suspended thread are saved on its own stack, in the
-   frame that switched, and a parked thread's stack is spilled with them.
-   The compiler's __builtin_setjmp keeps three words there (frame and
-   stack pointers, resume address; the switching frame has spilled the
-   callee-saved registers itself), where a jmp_buf is 200 bytes, 128 of
-   them a signal mask _setjmp never writes; its jump is a few
-   instructions, without glibc's walk of pthread cleanup handlers.  Under
-   AddressSanitizer, which must see the jumps to unpoison the frames they
-   leave, _setjmp/_longjmp. */
-#if defined(__GNUC__) && !defined(MR_SANITIZE)
-typedef void *ctx_buf[5];
-#define CTX_SAVE(buf)    __builtin_setjmp(buf)
-#define CTX_RESTORE(buf) __builtin_longjmp((buf), 1)
-/* __builtin_longjmp must not be in the function that saved: switch_to
-   calls ctx_resume, never inlined (unused: not every file switches) */
-#define CTX_RESUME_FN __attribute__((noreturn, noinline, unused)) static void
-#else
-#include <setjmp.h>
-typedef jmp_buf ctx_buf;
-#define CTX_SAVE(buf)    _setjmp(buf)
-#define CTX_RESTORE(buf) _longjmp((buf), 1)
-#define CTX_RESUME_FN __attribute__((noreturn)) static inline void
-#endif
+   frame that switched (the switching frame has spilled the callee-saved
+   registers itself), and a parked thread's stack is spilled with them.
+   The primitive is the tags' (jmpbuf.h). */
+#include "jmpbuf.h"
 
 struct machine_ctx {
-    ctx_buf *jb;             /* in the frame of the switch that suspended it */
+    jb_buf *jb;              /* in the frame of the switch that suspended it */
     void *fresh_sp;          /* non-NULL until first entered */
     void (*entry)(void);
 };
@@ -162,14 +144,15 @@ static inline void ctx_make(struct machine_ctx *ctx, void *stack, size_t size, v
     ctx->entry = entry;
 }
 
-CTX_RESUME_FN ctx_resume(struct machine_ctx *to)
+/* never inlined into switch_to, which saved, with the compiler's primitive */
+__attribute__((noreturn)) JB_STATIC_JUMPER void ctx_resume(struct machine_ctx *to)
 {
     if (to->fresh_sp) {
         void *sp = to->fresh_sp;
         to->fresh_sp = NULL;
         ctx_enter_fresh(sp, to->entry);
     }
-    CTX_RESTORE(*to->jb);
+    JB_JUMP(*to->jb);
 }
 
 __attribute__((noreturn)) static inline void ctx_jump(struct machine_ctx *to) { ctx_resume(to); }
@@ -179,9 +162,9 @@ __attribute__((noreturn)) static inline void ctx_jump(struct machine_ctx *to) { 
    every switch.  The buffer is a local of the function it is used in. */
 #define ctx_switch_to(from, to) \
     do {                                                                  \
-        ctx_buf ctx_here_;                                                \
+        jb_buf ctx_here_;                                                 \
         (from)->jb = &ctx_here_;                                          \
-        if (CTX_SAVE(ctx_here_) == 0) ctx_resume(to);                     \
+        if (JB_SAVE(ctx_here_) == 0) ctx_resume(to);                      \
     } while (0)
 #endif
 
