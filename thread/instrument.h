@@ -1,9 +1,10 @@
 /* instrument.h: telling AddressSanitizer and Valgrind about green-thread
  * stacks.  Both tools assume one stack per OS thread; without these
  * announcements ASan reports false errors after a switch and Valgrind
- * takes a switch for a huge stack-pointer jump.  The only file that tests
- * MR_SANITIZE and HAVE_VALGRIND_VALGRIND_H, but for jump.h, whose ucontext
- * switch avoids ASan's swapcontext warning. */
+ * takes a switch for a huge stack-pointer jump.  The annotations are
+ * made here; the files that choose another mechanism under ASan (jmpbuf.h,
+ * ctx.h, the guard handler in stack.c, the aside stack in sched.c, vm.c)
+ * test MR_SANITIZE themselves. */
 #ifndef MR_INSTRUMENT_H
 #define MR_INSTRUMENT_H
 
@@ -43,14 +44,18 @@
 #define STACK_FRESH(lo, len) ((void)(lo), (void)(len))
 #endif
 
-/* Whether a checker watches malloc's blocks: allocators of our own
-   (slab.h) then step aside, so that it watches theirs too. */
+/* Whether a memory checker watches this run. */
 #ifdef MR_SANITIZE
-#define MALLOC_CHECKED() 1
+#define CHECKED_RUN() 1
 #elif defined(HAVE_VALGRIND_VALGRIND_H)
-#define MALLOC_CHECKED() RUNNING_ON_VALGRIND
+#define CHECKED_RUN() RUNNING_ON_VALGRIND
 #else
-#define MALLOC_CHECKED() 0
+#define CHECKED_RUN() 0
 #endif
+/* Allocators of our own (slab.h) then step aside, so that it watches
+   malloc's blocks in their place. */
+#define MALLOC_CHECKED() CHECKED_RUN()
+/* Nothing is written below a thread's stack pointer (stack.c). */
+#define STACK_CHECKED() CHECKED_RUN()
 
 #endif

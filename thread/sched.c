@@ -379,7 +379,12 @@ static void evict(struct gthread *o)
 }
 
 /* t into its slot, where nothing runs: its stack put back, or its first
-   context made (makecontext writes into the stack). */
+   context made (makecontext writes into the stack).  Valgrind takes the
+   red zone below a stack pointer (128 bytes on x86-64) for addressable
+   and does not make it so at a switch: a thread of the slot that ran less
+   deep may have left it unaddressable, and t's first call would write its
+   return address there. */
+#define RED_ZONE 128
 static void move_in(struct gthread *t)
 {
     t->slot->occupant = t;
@@ -387,7 +392,7 @@ static void move_in(struct gthread *t)
     if (t->spill) {
         size_t n = spill_size(t->spill);
         STACK_UNPOISON(t->stack_hi - n, n);
-        STACK_FRESH(t->stack_hi - n, n);
+        STACK_FRESH(t->stack_hi - n - RED_ZONE, n + RED_ZONE);
         spill_restore(t->spill, t->stack_hi);
         spill_put_back(t->spill);
         t->spare = t->spill;

@@ -321,12 +321,12 @@ char *stack_retire(struct stack_slot *s, bool on_it, bool went_deep)
        there: their turns would fault the same pages in again */
     if (usable > KEEP_RESIDENT && (went_deep || s->homed == 1)) madvise(lo, usable - KEEP_RESIDENT, MADV_DONTNEED);
     char *top = base + pool.size - PAGE;
-    if (!on_it) return top;
-#ifdef MR_SANITIZE
-    /* ASan's memset and unpoisoning run deep below their caller (fuzz_run
-       found them overwriting their own frames): all of it after the switch */
-    return top;
-#endif
+    /* Under a checker the dying thread writes nothing below its own stack
+       pointer, and all of it is cleared after the switch: ASan's memset
+       and unpoisoning run deep below their caller (fuzz_run found them
+       overwriting their own frames), and Valgrind marks the frame of a
+       signal delivered there unaddressable again when it returns. */
+    if (!on_it || STACK_CHECKED()) return top;
     /* The dying thread clears its top page below its own frames, in its
        cache: the next thread, which puts the stack back, clears the rest.
        The slack keeps this function's callees' frames out of the way (a
