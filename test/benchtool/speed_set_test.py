@@ -77,6 +77,20 @@ def main():
     row = [l.split() for l in p.stdout.splitlines() if l.startswith("calls")][0]
     check(row[1] == "%.3g" % fastest[0] and row[2] == "%.3g" % fastest[1] and row[3].rstrip("!") == "%.3g" % (fastest[1] / fastest[0]),
           "the row holds the minima and their ratio: %r, minima %r" % (row, fastest))
+    # --stat paired: the ratio is the median of the rounds' ratios, b's run
+    # over a's run beside it, not a ratio of medians
+    p = subprocess.run([sys.executable, os.path.join(SPEED, "run"), "-m", "a=" + MINIRUBY, "-m", "b=" + MINIRUBY,
+                        "--no-ruby", "--quick", "-n", "3", "--only", "calls", "--stat", "paired", "--json", JSON],
+                       capture_output=True, text=True, timeout=600)
+    check(p.returncode == 0 and "ratios of runs side by side" in p.stdout, "--stat paired runs: %s" % p.stderr[-500:])
+    if p.returncode != 0:
+        finish()
+    runs = json.load(open(JSON))["runs"]
+    a, b = ([cpu for cpu, rss in runs["calls " + label]] for label in ("a", "b"))
+    per_round = sorted(y / x for x, y in zip(a, b))
+    row = [l.split() for l in p.stdout.splitlines() if l.startswith("calls")][0]
+    check(len(per_round) == 3 and row[3].rstrip("!") == "%.3g" % per_round[1],
+          "the ratio is the median of the rounds' ratios: %r, ratios %r" % (row, per_round))
     shutil.rmtree(os.path.dirname(JSON), ignore_errors=True)
     finish()
 
