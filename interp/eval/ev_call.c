@@ -783,13 +783,36 @@ static VALUE opt_slow(struct node *n, struct frame *f, VALUE recv, VALUE arg)
     return ev_dispatch(f, recv, c->mid, 1, &arg, NULL, &c->cache, n->flags);
 }
 
+/* The argument of a call whose argument is a Fixnum literal (`n - 1`,
+   `i < 2`): read from its node, not evaluated by a call. */
+static inline VALUE literal_arg(const struct node_call *c)
+{
+    return INT2FIX(((const struct node_int *)c->args[0])->val);
+}
+
+static bool fixnum_literal_arg(const struct node_call *c)
+{
+    return c->args[0]->type == NODE_INT && FIXABLE(((const struct node_int *)c->args[0])->val);
+}
+
+/* name: the operator on any argument; name##_lit: on a Fixnum literal */
 #define OPT_ARITH(name, op)                                                \
+    static inline __attribute__((always_inline)) VALUE                     \
+    name##_on(struct node *n, struct frame *f, VALUE a, VALUE b)           \
+    {                                                                      \
+        VALUE r = arith_fast(op, a, b);                                    \
+        return LIKELY(r != Qundef) ? r : opt_slow(n, f, a, b);             \
+    }                                                                      \
     static VALUE name(struct node *n, struct frame *f)                     \
     {                                                                      \
         struct node_call *c = (struct node_call *)n;                       \
-        VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);               \
-        VALUE r = arith_fast(op, a, b);                                    \
-        return LIKELY(r != Qundef) ? r : opt_slow(n, f, a, b);             \
+        VALUE a = EVAL(c->recv, f);                                        \
+        return name##_on(n, f, a, EVAL(c->args[0], f));                    \
+    }                                                                      \
+    static VALUE name##_lit(struct node *n, struct frame *f)               \
+    {                                                                      \
+        struct node_call *c = (struct node_call *)n;                       \
+        return name##_on(n, f, EVAL(c->recv, f), literal_arg(c));          \
     }
 
 OPT_ARITH(opt_plus, ID_plus)
@@ -907,15 +930,25 @@ static VALUE opt_pop(struct node *n, struct frame *f)
 /* Comparisons: Fixnums, and Floats with Floats or Fixnums (false for
    NaN, as the C operators are) */
 #define OPT_COMPARE(name, op)                                              \
-    static VALUE name(struct node *n, struct frame *f)                     \
+    static inline __attribute__((always_inline)) VALUE                     \
+    name##_on(struct node *n, struct frame *f, VALUE a, VALUE b)           \
     {                                                                      \
-        struct node_call *c = (struct node_call *)n;                       \
-        VALUE a = EVAL(c->recv, f), b = EVAL(c->args[0], f);               \
         if (LIKELY(FIXNUM_P(a) && FIXNUM_P(b) && !ev_fix_ops_redefined))   \
             return BOOL2V((long)a op (long)b);                             \
         double x, y;                                                       \
         if (flo_operands(a, b, &x, &y)) return BOOL2V(x op y);             \
         return opt_slow(n, f, a, b);                                       \
+    }                                                                      \
+    static VALUE name(struct node *n, struct frame *f)                     \
+    {                                                                      \
+        struct node_call *c = (struct node_call *)n;                       \
+        VALUE a = EVAL(c->recv, f);                                        \
+        return name##_on(n, f, a, EVAL(c->args[0], f));                    \
+    }                                                                      \
+    static VALUE name##_lit(struct node *n, struct frame *f)               \
+    {                                                                      \
+        struct node_call *c = (struct node_call *)n;                       \
+        return name##_on(n, f, EVAL(c->recv, f), literal_arg(c));          \
     }
 
 OPT_COMPARE(opt_lt, <)
@@ -1061,6 +1094,21 @@ static eval_fn select_call(struct node_call *c)
     for (int i = 0; i < c->argc; i++)
         if (c->args[i]->type == NODE_SPLAT) plain = false;
     if (!plain) return ev_call_general;
+    if (c->argc == 1 && c->recv && fixnum_literal_arg(c)) {
+        switch (c->mid) {
+        case ID_plus: return opt_plus_lit;
+        case ID_minus: return opt_minus_lit;
+        case ID_mul: return opt_mul_lit;
+        case ID_div: return opt_div_lit;
+        case ID_mod: return opt_mod_lit;
+        case ID_lt: return opt_lt_lit;
+        case ID_le: return opt_le_lit;
+        case ID_gt: return opt_gt_lit;
+        case ID_ge: return opt_ge_lit;
+        case ID_eq: return opt_eq_lit;
+        default: break;
+        }
+    }
     if (c->argc == 1 && c->recv) {
         switch (c->mid) {
         case ID_plus: return opt_plus;
