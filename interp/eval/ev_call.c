@@ -795,14 +795,9 @@ static bool fixnum_literal_arg(const struct node_call *c)
     return c->args[0]->type == NODE_INT && FIXABLE(((const struct node_int *)c->args[0])->val);
 }
 
-/* name: the operator on any argument; name##_lit: on a Fixnum literal */
-#define OPT_ARITH(name, op)                                                \
-    static inline __attribute__((always_inline)) VALUE                     \
-    name##_on(struct node *n, struct frame *f, VALUE a, VALUE b)           \
-    {                                                                      \
-        VALUE r = arith_fast(op, a, b);                                    \
-        return LIKELY(r != Qundef) ? r : opt_slow(n, f, a, b);             \
-    }                                                                      \
+/* The evaluators of an operator whose work on its operands is name##_on:
+   name on any argument, name##_lit on a Fixnum literal. */
+#define OPT_EVALUATORS(name)                                               \
     static VALUE name(struct node *n, struct frame *f)                     \
     {                                                                      \
         struct node_call *c = (struct node_call *)n;                       \
@@ -814,6 +809,15 @@ static bool fixnum_literal_arg(const struct node_call *c)
         struct node_call *c = (struct node_call *)n;                       \
         return name##_on(n, f, EVAL(c->recv, f), literal_arg(c));          \
     }
+
+#define OPT_ARITH(name, op)                                                \
+    static inline __attribute__((always_inline)) VALUE                     \
+    name##_on(struct node *n, struct frame *f, VALUE a, VALUE b)           \
+    {                                                                      \
+        VALUE r = arith_fast(op, a, b);                                    \
+        return LIKELY(r != Qundef) ? r : opt_slow(n, f, a, b);             \
+    }                                                                      \
+    OPT_EVALUATORS(name)
 
 OPT_ARITH(opt_plus, ID_plus)
 OPT_ARITH(opt_minus, ID_minus)
@@ -939,17 +943,7 @@ static VALUE opt_pop(struct node *n, struct frame *f)
         if (flo_operands(a, b, &x, &y)) return BOOL2V(x op y);             \
         return opt_slow(n, f, a, b);                                       \
     }                                                                      \
-    static VALUE name(struct node *n, struct frame *f)                     \
-    {                                                                      \
-        struct node_call *c = (struct node_call *)n;                       \
-        VALUE a = EVAL(c->recv, f);                                        \
-        return name##_on(n, f, a, EVAL(c->args[0], f));                    \
-    }                                                                      \
-    static VALUE name##_lit(struct node *n, struct frame *f)               \
-    {                                                                      \
-        struct node_call *c = (struct node_call *)n;                       \
-        return name##_on(n, f, EVAL(c->recv, f), literal_arg(c));          \
-    }
+    OPT_EVALUATORS(name)
 
 OPT_COMPARE(opt_lt, <)
 OPT_COMPARE(opt_le, <=)
