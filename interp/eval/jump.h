@@ -10,7 +10,8 @@
  *   - otherwise: setjmp, the compiler's or, under AddressSanitizer,
  *     _setjmp (thread/jmpbuf.h, shared with the thread switches), no
  *     system call, and tags only where a jump can land.
- * Thread switches make the same choice in thread/ctx.h, separately.
+ * Thread switches choose between ucontext and that primitive in
+ * thread/ctx.h.
  * No other file tests USE_UCONTEXT_TAGS.
  *
  * JUMP_SAVE must be used as a whole expression statement; whether control
