@@ -5,6 +5,7 @@
  * intersection. */
 #include <string.h>
 #include "string_int.h"
+#include "byteset.h"
 
 /* ------------------------------------------------------------ set walking */
 struct tr {
@@ -92,30 +93,6 @@ static void tr_build(VALUE src, VALUE repl, int trans[256])
 
 static VALUE delete_bang(VALUE str, int argc, const VALUE *argv);
 
-/* tr without squeezing: whether a byte of the set is there; from the
-   first one on, every byte goes through a map (the identity where trans
-   has none) */
-static bool tr_bytes(unsigned char *s, long len, const int trans[256])
-{
-    unsigned char map[256], hit[256];
-    for (int i = 0; i < 256; i++) {
-        hit[i] = trans[i] >= 0;
-        map[i] = (unsigned char)(hit[i] ? trans[i] : i);
-    }
-    long i = 0;
-    while (i < len && !hit[s[i]]) i++;
-    if (i == len) return false;
-    for (; i + 4 <= len; i += 4) {
-        unsigned char c0 = s[i], c1 = s[i + 1], c2 = s[i + 2], c3 = s[i + 3];
-        s[i] = map[c0];
-        s[i + 1] = map[c1];
-        s[i + 2] = map[c2];
-        s[i + 3] = map[c3];
-    }
-    for (; i < len; i++) s[i] = map[s[i]];
-    return true;
-}
-
 static VALUE tr_trans(VALUE str, VALUE src, VALUE repl, bool squeeze)
 {
     src = conv_to_str(src);
@@ -127,7 +104,7 @@ static VALUE tr_trans(VALUE str, VALUE src, VALUE repl, bool squeeze)
     str_modify(str);
     unsigned char *s = (unsigned char *)RSTRING_PTR(str);
     long len = RSTRING_LEN(str);
-    if (!squeeze) return tr_bytes(s, len, trans) ? str : Qnil;
+    if (!squeeze) return bset_translate(trans, s, len) ? str : Qnil;
     bool modified = false;
     long t = 0;
     int last = -1;
@@ -204,17 +181,8 @@ static VALUE squeeze_bang(VALUE str, int argc, const VALUE *argv)
     if (argc == 0) memset(table, 1, sizeof table);
     else sets_table(argc, argv, table);
     str_modify(str);
-    unsigned char *s = (unsigned char *)RSTRING_PTR(str);
-    long len = RSTRING_LEN(str), i = 1;
-    /* up to the first byte that repeats one of the sets: nothing moves */
-    while (i < len && !(s[i] == s[i - 1] && table[s[i]])) i++;
-    if (i >= len) return Qnil;
-    long t = i;
-    unsigned char save = s[i - 1];
-    for (; i < len; i++) {
-        unsigned char c = s[i];
-        if (c != save || !table[c]) s[t++] = save = c;
-    }
+    long len = RSTRING_LEN(str), t = bset_squeeze(table, (unsigned char *)RSTRING_PTR(str), len);
+    if (t == len) return Qnil;
     str_set_len(str, t);
     return str;
 }
