@@ -96,6 +96,15 @@ test "split with awk mode" do
   assert_equal [], "".split
   assert_equal [], "   ".split
   assert_equal ["abc"], "abc".split(nil)
+  assert_equal [""], "   ".split(" ", -1)
+  assert_equal ["a b c"], "a b c".split(" ", 1)
+  assert_equal ["a", "b", "c "], "a b c ".split(" ", 3)
+  assert_equal ["a", "b", "c", ""], "a b c ".split(" ", 4)
+  assert_equal ["a", "b\v c"], "\f a\rb\v c".split(" ", 2)
+  assert_equal ["a", "b"], "a  b".split(nil, -1)
+  long = (1..300).map { |i| "w#{i}" }.join(" \t ")
+  assert_equal 300, long.split(" ").size
+  assert_equal "w300", long.split.last
 end
 
 test "split with a string" do
