@@ -388,11 +388,18 @@ eval_fn ev_ctrl_select(struct node *n)
     switch (n->type) {
     case NODE_WHEN: case NODE_RESBODY: return ev_part;
     case NODE_SEQ: return ev_seq;
-    case NODE_IF: return ev_if;
+    case NODE_IF: {
+        eval_fn fused = ev_branch_select(n, false);
+        return fused ? fused : ev_if;
+    }
     case NODE_AND: return ev_and;
     case NODE_OR: return ev_or;
     case NODE_NOT: return ev_not;
-    case NODE_WHILE: case NODE_UNTIL: return TAG_LIKE_18 || (n->flags & NF_TAG) ? ev_while_tag : ev_while_plain;
+    case NODE_WHILE: case NODE_UNTIL: {
+        if (TAG_LIKE_18 || (n->flags & NF_TAG)) return ev_while_tag;
+        eval_fn fused = ev_branch_select(n, true);
+        return fused ? fused : ev_while_plain;
+    }
     case NODE_FOR: return ev_for;
     case NODE_CASE: return ev_case;
     case NODE_BREAK: return ev_break;

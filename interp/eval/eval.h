@@ -57,6 +57,9 @@ eval_fn ev_call_select(struct node *n);
 eval_fn ev_ctrl_select(struct node *n);
 eval_fn ev_def_select(struct node *n);
 eval_fn ev_arith_select(struct node *n);     /* before ev_call_select */
+/* ev_call.c: an if, or a loop needing no tag, that compares in its own
+   evaluator; NULL if its condition does not qualify */
+eval_fn ev_branch_select(struct node *n, bool loop);
 /* the binder, on a call or x op= before selecting its evaluation */
 void ev_arith_flatten(struct arena *arena, struct node *n);
 
