@@ -36,20 +36,21 @@ static NOINLINE void bench_spin(void)
 /* ------------------------------------------------------------ arguments */
 /* Evaluate the arguments of c.  Small plain lists go to buf; splats or long
    lists build an Array, returned so the caller keeps it alive. */
-VALUE ev_eval_args(struct node_call *c, struct frame *f, VALUE *buf, int bufn, int *argcp, VALUE **argvp)
+VALUE ev_eval_args(int n, struct node *const *args, struct frame *f, VALUE *buf, int bufn, int *argcp,
+                   VALUE **argvp)
 {
     bool splat = false;
-    for (int i = 0; i < c->argc; i++)
-        if (c->args[i]->type == NODE_SPLAT) { splat = true; break; }
-    if (!splat && c->argc <= bufn) {
-        for (int i = 0; i < c->argc; i++) buf[i] = EVAL(c->args[i], f);
-        *argcp = c->argc;
+    for (int i = 0; i < n; i++)
+        if (args[i]->type == NODE_SPLAT) { splat = true; break; }
+    if (!splat && n <= bufn) {
+        for (int i = 0; i < n; i++) buf[i] = EVAL(args[i], f);
+        *argcp = n;
         *argvp = buf;
         return Qnil;
     }
-    VALUE ary = ary_new_capa(c->argc);
-    for (int i = 0; i < c->argc; i++) {
-        struct node *a = c->args[i];
+    VALUE ary = ary_new_capa(n);
+    for (int i = 0; i < n; i++) {
+        struct node *a = args[i];
         if (a->type == NODE_SPLAT) ary_concat(ary, ev_splat_value(EVAL(((struct node_unary *)a)->value, f)));
         else ary_push(ary, EVAL(a, f));
     }
@@ -619,7 +620,7 @@ static VALUE ev_call_once(struct node *n, struct frame *f)
     VALUE recv = c->recv ? EVAL(c->recv, f) : f->self;
     VALUE buf[8], *argv;
     int argc;
-    VALUE keep = ev_eval_args(c, f, buf, 8, &argc, &argv);
+    VALUE keep = ev_eval_args(c->argc, c->args, f, buf, 8, &argc, &argv);
     struct block blk;
     const struct block *bp = NULL;
     VALUE keep_proc = Qnil;
@@ -1114,7 +1115,7 @@ static VALUE ev_super(struct node *n, struct frame *f)
         argc = (int)RARRAY_LEN(keep);
         argv = RARRAY_PTR(keep);
     } else {
-        keep = ev_eval_args(c, f, buf, 8, &argc, &argv);
+        keep = ev_eval_args(c->argc, c->args, f, buf, 8, &argc, &argv);
     }
     struct block blk;
     const struct block *bp = f->block;   /* a block frame's is its method's */
@@ -1139,7 +1140,7 @@ static VALUE ev_yield_node(struct node *n, struct frame *f)
     struct node_call *c = (struct node_call *)n;
     VALUE buf[8], *argv;
     int argc;
-    VALUE keep = ev_eval_args(c, f, buf, 8, &argc, &argv);
+    VALUE keep = ev_eval_args(c->argc, c->args, f, buf, 8, &argc, &argv);
     f->node = n;
     /* `yield *a` passes the elements, and one Array element stays whole
        for |a, b| (1.8.7) */

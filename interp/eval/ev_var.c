@@ -268,7 +268,7 @@ static VALUE attr_assign(struct node_call *c, VALUE recv, VALUE val, struct fram
 {
     VALUE buf[8], *argv;
     int argc;
-    VALUE keep = ev_eval_args(c, f, buf, 7, &argc, &argv);
+    VALUE keep = ev_eval_args(c->argc, c->args, f, buf, 7, &argc, &argv);
     if (argv == buf) {
         argv[argc++] = val;
     } else {
@@ -306,7 +306,7 @@ static VALUE ev_attrasgn(struct node *n, struct frame *f)
     /* recv[args] = value: the value is evaluated after the arguments */
     VALUE buf[8], *argv;
     int argc;
-    VALUE keep = ev_eval_args(c, f, buf, 7, &argc, &argv);
+    VALUE keep = ev_eval_args(c->argc, c->args, f, buf, 7, &argc, &argv);
     val = c->value ? EVAL(c->value, f) : Qnil;
     if (argv == buf) argv[argc++] = val;
     else {
@@ -466,10 +466,9 @@ static VALUE ev_op_asgn_index(struct node *n, struct frame *f)
 {
     struct node_op_index *o = (struct node_op_index *)n;
     VALUE recv = EVAL(o->recv, f);
-    struct node_call shape = { .argc = o->argc, .args = o->args };
     VALUE buf[8], *argv;
     int argc;
-    VALUE keep = ev_eval_args(&shape, f, buf, 7, &argc, &argv);
+    VALUE keep = ev_eval_args(o->argc, o->args, f, buf, 7, &argc, &argv);
     if (argv != buf) {
         keep = ary_dup(keep);
         ary_push(keep, Qnil);

@@ -92,7 +92,8 @@ VALUE ev_defined(struct node *n, struct frame *f);  /* String or nil */
 VALUE ev_const_lookup(struct frame *f, ID id);
 VALUE ev_cvar_base(struct frame *f);
 VALUE ev_const_base(struct frame *f);          /* class where X = v defines */
-VALUE ev_eval_args(struct node_call *c, struct frame *f, VALUE *buf, int bufn, int *argcp, VALUE **argvp);
+VALUE ev_eval_args(int n, struct node *const *args, struct frame *f, VALUE *buf, int bufn, int *argcp,
+                   VALUE **argvp);
 VALUE ev_block_arg(struct node *block_arg, struct frame *f, struct block *tmp, const struct block **out);
 void ev_setup_block(struct block *b, const struct node_block *node, struct frame *f);
 VALUE ev_dispatch(struct frame *f, VALUE recv, ID mid, int argc, const VALUE *argv,

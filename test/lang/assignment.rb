@@ -179,6 +179,23 @@ test "op-assign on indexes" do
   assert_equal [[0]], m
 end
 
+test "index op-assign with splatted and many arguments" do
+  c = Counted.new
+  args = [1, 2]
+  c[*args] ||= :y
+  assert_equal [[:get, [1, 2]], [:set, [1, 2, :y]]], c.log
+  c = Counted.new
+  c[1, *[2, 3]] ||= :z
+  assert_equal [[:get, [1, 2, 3]], [:set, [1, 2, 3, :z]]], c.log
+  c = Counted.new
+  c[1, 2, 3, 4, 5, 6, 7, 8, 9] ||= :w     # more arguments than the evaluator's buffer
+  assert_equal [[:get, [1, 2, 3, 4, 5, 6, 7, 8, 9]], [:set, [1, 2, 3, 4, 5, 6, 7, 8, 9, :w]]], c.log
+  h = Hash.new(0)
+  order = []
+  (order << :recv; h)[(order << :key; :k)] += (order << :value; 2)
+  assert_equal [[:recv, :key, :value], 2], [order, h[:k]]
+end
+
 module OAConst
   X = 1
 end
