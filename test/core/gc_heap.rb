@@ -31,7 +31,12 @@ test "heap pages become resident when used" do
   kept = Array.new(200_000) { Object.new }
   grown = resident_kb - before
   slots_kb = 200_000 * 48 / 1024
-  assert(grown < slots_kb * 3 / 2, "resident size grew #{grown} kB for #{slots_kb} kB of objects")
+  limit = slots_kb * 3 / 2
+  # AddressSanitizer's shadow makes a byte resident for every 8 touched
+  # (11.8 MB grew by 14.4 there); pages made resident as the heap grows
+  # would still be twice the slots and more
+  limit = limit * 9 / 8 if SANITIZED
+  assert(grown < limit, "resident size grew #{grown} kB for #{slots_kb} kB of objects")
   assert_equal(200_000, kept.size)
 end
 
