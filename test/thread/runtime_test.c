@@ -24,8 +24,10 @@
 #include <unistd.h>
 #include <sys/socket.h>
 #include "gthread.h"
+#include "slab.h"
 #include "spill.h"
 #include "stack.h"
+#include "instrument.h"
 
 #define MAXT 128
 
@@ -710,6 +712,40 @@ static void test_parked_depth(void)
     for (int i = 0; i < 8; i++) join(t[i]);
 }
 
+/* Whether the mapping holding p is advised for transparent huge pages
+   (/proc/self/smaps: "hg" among its VmFlags); -1 when not found. */
+static int advised_huge(const void *p)
+{
+    FILE *f = fopen("/proc/self/smaps", "r");
+    if (!f) return -1;
+    char line[512];
+    int found = -1, in = 0;
+    while (found < 0 && fgets(line, sizeof line, f)) {
+        unsigned long lo, hi;
+        if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2 && strchr(line, '-') < strchr(line, ' '))
+            in = (uintptr_t)p >= lo && (uintptr_t)p < hi;
+        else if (in && strncmp(line, "VmFlags:", 8) == 0)
+            found = strstr(line, " hg") != NULL;
+    }
+    fclose(f);
+    return found;
+}
+
+/* Thread records: the slab's first 2 MB chunk is 4 KB pages, resident as
+   they are used, and the chunks after it huge pages (slab.c).  Under a
+   memory checker every block is malloc's. */
+static void test_slab_chunks(void)
+{
+    enum { BLOCK = 2048, N = 3 * 1024 * 1024 / BLOCK };
+    static void *b[N];
+    for (int i = 0; i < N; i++) b[i] = slab_alloc(BLOCK);
+    if (!MALLOC_CHECKED()) {
+        CHECK(advised_huge(b[0]) == 0);
+        CHECK(advised_huge(b[N - 1]) == 1);
+    }
+    for (int i = 0; i < N; i++) slab_free(b[i], BLOCK);
+}
+
 int main(int argc, char **argv)
 {
     char here;
@@ -750,6 +786,7 @@ int main(int argc, char **argv)
     test_spill_codec();
     test_parked_stacks_move();
     test_parked_depth();
+    test_slab_chunks();
     CHECK(sched_count() == 1);
     printf("%d checks, %d failures\n", checks, failures);
     return failures != 0;
