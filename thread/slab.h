@@ -1,6 +1,7 @@
 /* slab.h: memory for the records a program keeps one of per thread (its
- * Thread, its spilled stack, the roots the collector remembers for it),
- * in size classes carved from chunks of huge pages (slab.c).
+ * Thread, its spilled stack, the roots the collector remembers for it,
+ * and the bodies of its Proc and environments: gc_body_alloc), in size
+ * classes carved from chunks of huge pages (slab.c).
  *
  * A million parked threads are three million such records: through
  * malloc, each was a 16-byte header more and every 4 KB page of them a

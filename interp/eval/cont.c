@@ -138,7 +138,7 @@ static void box_env(struct env *e)
 {
     uint32_t n = e->nvars;
     struct env *h = env_new_heap(NULL, NULL);    /* no vars yet: safe to mark */
-    VALUE *vars = xmalloc((size_t)(n + 1) * sizeof(VALUE));
+    VALUE *vars = gc_body_alloc((size_t)(n + 1) * sizeof(VALUE));
     vars[0] = ENV_OBJ(h);
     memcpy(vars + 1, e->vars, (size_t)n * sizeof(VALUE));
     h->vars = vars;

@@ -20,7 +20,7 @@ struct env *env_new_heap(const struct scope_info *scope, struct env *outer)
     e->flags = ENV_HEAP;
     e->nvars = 0;
     if (n > 0) {
-        VALUE *vars = xmalloc((size_t)n * sizeof(VALUE));
+        VALUE *vars = gc_body_alloc((size_t)n * sizeof(VALUE));
         for (int i = 0; i < n; i++) vars[i] = Qnil;
         e->vars = vars;
         e->nvars = (uint32_t)n;
@@ -53,7 +53,7 @@ void env_add_locals(struct env *e, const ID *names, int n)
     s->names = xrealloc(s->names, (size_t)(have + n) * sizeof(ID));
     memcpy(s->names + have, names, (size_t)n * sizeof(ID));
     s->nlocals = have + n;
-    e->vars = xrealloc(e->vars, (size_t)(e->nvars + (uint32_t)n) * sizeof(VALUE));
+    e->vars = gc_body_realloc(e->vars, e->nvars * sizeof(VALUE), (size_t)(e->nvars + (uint32_t)n) * sizeof(VALUE));
     for (int i = 0; i < n; i++) e->vars[e->nvars + (uint32_t)i] = Qnil;
     e->nvars += (uint32_t)n;
     gc_malloc_increase((size_t)n * (sizeof(VALUE) + sizeof(ID)));
@@ -75,7 +75,7 @@ bool env_adopt_locals(struct env *e, VALUE script)
 
 void env_gc_free(struct env *e)
 {
-    free(e->vars);
+    gc_body_free(e->vars, e->nvars * sizeof(VALUE));
     if (e->flags & ENV_OWN_SCOPE) {
         free(((struct scope_info *)e->scope)->names);
         free((void *)e->scope);
@@ -349,7 +349,7 @@ VALUE vm_invoke_block(const struct block *blk, int argc, const VALUE *argv, VALU
    heap: the scope that wrote the block literal is SCOPE_CAPTURED. */
 struct block *block_to_heap(const struct block *blk)
 {
-    struct block *h = xmalloc(sizeof *h);
+    struct block *h = gc_body_alloc(sizeof *h);
     *h = *blk;
     h->flags |= BLOCK_FROM_PROC;
     h->proc = 0;

@@ -50,7 +50,7 @@ void proc_gc_mark(VALUE proc)
     gc_mark_block(b->outer_block);
 }
 
-void proc_gc_free(VALUE proc) { free(RDATA(proc)->data); }
+void proc_gc_free(VALUE proc) { gc_body_free(RDATA(proc)->data, sizeof(struct block)); }
 
 /* ------------------------------------------------------------ calling at the proc's level */
 struct proc_run {

@@ -11,6 +11,13 @@
    so kept out of the public ruby.h */
 void gc_mark_env(struct env *e);
 void gc_mark_pairs(const VALUE *p, size_t n, size_t stride);   /* words 0 and 1 of n records */
+/* Bodies of objects made one per thread and by the million (a Proc's
+   block, an environment's variables), whose size is known when they are
+   freed: thread records' memory (thread/slab.h), huge pages and no
+   header, where malloc's heap grows a 4 KB fault at a time. */
+void *gc_body_alloc(size_t n);
+void *gc_body_realloc(void *p, size_t old_n, size_t n);
+void gc_body_free(void *p, size_t n);
 
 /* method entries (T_MENTRY) */
 enum me_type { ME_CFUNC, ME_AST, ME_IVAR_GET, ME_IVAR_SET, ME_BMETHOD, ME_UNDEF, ME_ZSUPER };
