@@ -172,9 +172,10 @@ static void assign_single(const struct node_block *nb, int argc, const VALUE *ar
         ev_assign(t, v, bf);
 }
 
-/* |x| given one value: no rule applies.  Tested before the call of
-   assign_params, whose other cases make it save six registers: blocks.rb
-   spent 18% of its instructions in assign_params, mostly that. */
+/* |x| given one value: no rule applies.  Tested by the callers of
+   assign_params, before the call, whose other cases make it save six
+   registers: blocks.rb spent 18% of its instructions in assign_params,
+   mostly that. */
 static inline bool assign_lone_param(const struct node_block *nb, int argc, const VALUE *argv, struct frame *bf)
 {
     if (!nb->lone_param || argc != 1) return false;
@@ -187,7 +188,6 @@ static inline bool assign_lone_param(const struct node_block *nb, int argc, cons
 static void assign_params(const struct node_block *nb, int argc, const VALUE *argv, struct frame *bf,
                           int mode)
 {
-    if (assign_lone_param(nb, argc, argv, bf)) return;
     const struct node_mlhs *p = nb->params;
     if (nb->block_param)
         ev_assign(nb->block_param, bf->block ? proc_new(bf->block, false) : Qnil, bf);
@@ -227,7 +227,7 @@ struct block_call {
 static VALUE params_in_tag(void *p)
 {
     struct block_call *c = p;
-    assign_params(c->nb, c->argc, c->argv, c->bf, c->mode);
+    if (!assign_lone_param(c->nb, c->argc, c->argv, c->bf)) assign_params(c->nb, c->argc, c->argv, c->bf, c->mode);
     return Qnil;
 }
 
