@@ -101,6 +101,8 @@ void *slab_alloc(size_t n)
     return p;
 }
 
+size_t slab_mapped(void) { return A.chunks * (size_t)CHUNK; }
+
 void *slab_calloc(size_t n)
 {
     void *p = slab_alloc(n);

@@ -944,11 +944,13 @@ static void raise_no_memory(size_t n)
 /* ------------------------------------------------------------ memory budget */
 /* Bytes malloc has handed out and not taken back, and the heap pages.
    Under AddressSanitizer malloc is ASan's, which keeps its own count;
-   glibc's mallinfo2 would see nothing. */
+   glibc's mallinfo2 would see nothing.  The slab's chunks hold the
+   bodies of Procs and environments (gc_body_alloc) and the threads'
+   records. */
 extern size_t __sanitizer_get_current_allocated_bytes(void) __attribute__((weak));
 static size_t memory_in_use(void)
 {
-    size_t pages = heap.npages * (size_t)PAGE_SIZE;
+    size_t pages = heap.npages * (size_t)PAGE_SIZE + slab_mapped();
     if (__sanitizer_get_current_allocated_bytes) return __sanitizer_get_current_allocated_bytes() + pages;
     struct mallinfo2 mi = mallinfo2();
     return mi.uordblks + mi.hblkhd + pages;

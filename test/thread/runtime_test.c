@@ -738,10 +738,14 @@ static void test_slab_chunks(void)
 {
     enum { BLOCK = 2048, N = 3 * 1024 * 1024 / BLOCK };
     static void *b[N];
+    size_t mapped = slab_mapped();
     for (int i = 0; i < N; i++) b[i] = slab_alloc(BLOCK);
     if (!MALLOC_CHECKED()) {
         CHECK(advised_huge(b[0]) == 0);
         CHECK(advised_huge(b[N - 1]) == 1);
+        CHECK(slab_mapped() > mapped && slab_mapped() >= (size_t)N * BLOCK);   /* gc.c's budget counts them */
+    } else {
+        CHECK(slab_mapped() == 0);
     }
     for (int i = 0; i < N; i++) slab_free(b[i], BLOCK);
 }
