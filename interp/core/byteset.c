@@ -40,11 +40,6 @@ static inline u8x16 splat(unsigned char c)
 }
 
 /* ------------------------------------------------------------ squeeze */
-/* A block with no byte equal to the one before it keeps all 16.  The
-   loops write at t <= the index they read: a block stored at t < i ends
-   before i + 15, so the next block and the byte before it are still the
-   string's own.  The test is a branch: text repeats itself, and a
-   predicted branch beat the loop without one by a third. */
 /* Bytes [i, end) squeezed to t on: s[i - 1] is still the byte before i
    (t <= i, and t reaches i only where nothing was squeezed). */
 static inline long squeeze_bytes(const unsigned char table[256], unsigned char *s, long i, long end, long t)
@@ -58,6 +53,11 @@ static inline long squeeze_bytes(const unsigned char table[256], unsigned char *
     return t;
 }
 
+/* A block with no byte equal to the one before it keeps all 16.  The
+   loops write at t <= the index they read: a block stored at t < i ends
+   before i + 15, so the next block and the byte before it are still the
+   string's own.  The test is a branch: text repeats itself, and a
+   predicted branch beat the loop without one by a third. */
 long bset_squeeze(const unsigned char table[256], unsigned char *s, long len)
 {
     if (len < 2) return len;

@@ -871,9 +871,9 @@ void gc_taint_new_objects(void)
     heap.taint_new = heap.slow = true;
 }
 
-/* A million hackysack.rb players made a million Procs and two million
-   environments' variables, 208 bytes each in malloc's heap: 84% of the
-   page faults of 300,000 players. */
+/* Each hackysack.rb player makes a Proc and two environments' variables,
+   208 bytes in malloc's heap, where they were 84% of the page faults of
+   300,000 players. */
 void *gc_body_alloc(size_t n) { return slab_alloc(n); }
 void *gc_body_realloc(void *p, size_t old_n, size_t n) { return slab_realloc(p, old_n, n); }
 void gc_body_free(void *p, size_t n) { slab_free(p, n); }
