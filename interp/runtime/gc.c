@@ -26,8 +26,8 @@
 #include "internal.h"
 #include "idtab.h"
 #include "eval/tag.h"
-#include "slab.h"
-#include "instrument.h"
+#include "thread/slab.h"
+#include "thread/instrument.h"
 
 #define PAGE_SIZE   (64 * 1024)
 #define PAGE_HEADER 64
