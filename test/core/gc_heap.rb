@@ -42,19 +42,6 @@ test "heap pages become resident when used" do
   assert_equal(200_000, kept.size)
 end
 
-# A collection visits every element of a big Array, but an Integer in it is
-# not an object to mark: the heap is not sized as if each were one.
-test "a big Array of Integers does not make the heap grow by its size" do
-  n = 2_000_000
-  big = Array.new(n) { |i| i }
-  GC.start
-  before = resident_kb
-  300_000.times { "short" + "" }     # short-lived slots, nothing malloc'd
-  grown = resident_kb - before
-  assert(grown < n * 8 / 1024, "heap grew #{grown} kB for an Array of #{n * 8 / 1024} kB")
-  assert_equal(n, big.size)
-end
-
 # binary-trees: while the argument of check is evaluated, the stack slot
 # it will go in still holds the tree the previous iteration passed there,
 # and the stack is scanned conservatively: that dead tree was kept, in
