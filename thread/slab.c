@@ -1,11 +1,12 @@
 /* slab.c: size classes of 16 bytes up to SLAB_MAX, carved from 2 MB
  * chunks and kept on a free list per class when freed (see slab.h).
  *
- * The first chunk is ordinary pages, touched as they are carved, so that
- * a program of a few threads costs what it uses; from the second on (past
- * about 2,500 parked threads) a chunk is advised as a transparent huge
- * page, one fault for 2 MB: the second chunk in 4 KB pages was 6% of the
- * time of 10,000 hackysack.rb players.
+ * The first chunks are ordinary pages, touched as they are carved, so
+ * that a program of a few threads costs what it uses; from the third on a
+ * chunk is advised as a transparent huge page, one fault for 2 MB.  (From
+ * the second on, 10,000 hackysack.rb players took 6% less time, but a
+ * program whose records creep past 2 MB grew by a whole huge page at once:
+ * soak_threads.rb's peak RSS, 9.6 MB, by 21% in its last quarter.)
  * Memory freed stays in its class for the next block of that size: the
  * records of a burst of threads are mostly of a few sizes, and a burst is
  * often followed by another.
@@ -23,7 +24,7 @@
 #define GRAIN 16
 #define CLASSES (SLAB_MAX / GRAIN)
 #define CHUNK (2 * 1024 * 1024)
-#define SMALL_CHUNKS 1
+#define SMALL_CHUNKS 2
 
 static struct {
     void *free[CLASSES + 1];     /* by class: freed blocks, linked through their first word */

@@ -731,12 +731,12 @@ static int advised_huge(const void *p)
     return found;
 }
 
-/* Thread records: the slab's first 2 MB chunk is 4 KB pages, resident as
-   they are used, and the chunks after it huge pages (slab.c).  Under a
-   memory checker every block is malloc's. */
+/* Thread records: the slab's first two 2 MB chunks are 4 KB pages,
+   resident as they are used, and the chunks after them huge pages
+   (slab.c).  Under a memory checker every block is malloc's. */
 static void test_slab_chunks(void)
 {
-    enum { BLOCK = 2048, N = 3 * 1024 * 1024 / BLOCK };
+    enum { BLOCK = 2048, N = 5 * 1024 * 1024 / BLOCK };
     static void *b[N];
     size_t mapped = slab_mapped();
     for (int i = 0; i < N; i++) b[i] = slab_alloc(BLOCK);
