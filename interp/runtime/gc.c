@@ -46,7 +46,7 @@ struct page {
 };
 
 static struct {
-    struct page **pages;          /* sorted by address */
+    struct page **pages;          /* pages slots were handed out from, by address */
     size_t npages, page_capa;
     struct page **page_set;       /* open addressing on page address, for slot_of */
     size_t page_set_size;         /* power of two, at least 2 * npages */
@@ -54,7 +54,8 @@ static struct {
     VALUE freelist;
     size_t total_slots, free_slots;  /* free_slots counts the fresh ones */
     struct page **fresh_pages;    /* pages with fresh slots (a stack) */
-    size_t nfresh_pages, fresh_slots;
+    size_t nfresh_pages, fresh_capa, fresh_slots;
+    size_t linked_pages;          /* in the heap, handed out from or not */
     VALUE *mstack;                /* mark stack */
     size_t msp, mcapa;
     VALUE **roots;
@@ -116,8 +117,11 @@ static char *reserve_page;
 
 /* Pages come from the kernel zeroed, a chunk at a time, and stay
    untouched (not resident) until their slots are handed out: even the
-   header of a page is written only then (page_start), and a page whose
-   header is zero has no slots yet for slot_of and sweep.  A big heap's
+   header of a page is written only then (page_start), and only then does
+   the page join the index that slot_of, sweep and each_object go by.
+   Reading a header before would fault the page in: in a huge page a read
+   fault allocates and clears the whole 2 MB as a write does, and a sweep
+   made a million hackysack.rb players' unused heap resident.  A big heap's
    chunks are transparent huge pages: its pages are handed out a chunk
    after another, so a chunk is either used or untouched, and a 4 KB page
    fault costs 5 to 14 us on the virtual machines measured, more than
@@ -137,7 +141,7 @@ static char *page_memory(void)
 {
     static char *next, *end;
     if (next == end) {
-        bool huge = heap.npages >= HUGE_FROM;
+        bool huge = heap.linked_pages >= HUGE_FROM;
         size_t len = (huge ? HUGE_CHUNK : FRESH_CHUNK) * PAGE_SIZE;
         char *a = slab_map_aligned(len, len);
         if (!a) return NULL;
@@ -150,20 +154,12 @@ static char *page_memory(void)
     return p;
 }
 
-/* A page's header, written when its first slots are handed out. */
-static void page_start(struct page *pg)
+/* A page in the index of pages handed out from, at its place by address. */
+static void index_page(struct page *pg)
 {
-    pg->start = pg->fresh = (char *)pg + PAGE_HEADER;
-    pg->end = pg->start + PAGE_SLOTS * GC_SLOT_SIZE;
-}
-
-static void link_page(char *mem)
-{
-    struct page *pg = (struct page *)mem;
     if (heap.npages == heap.page_capa) {
         heap.page_capa = heap.page_capa ? heap.page_capa * 2 : 64;
         heap.pages = xrealloc(heap.pages, heap.page_capa * sizeof(struct page *));
-        heap.fresh_pages = xrealloc(heap.fresh_pages, heap.page_capa * sizeof(struct page *));
     }
     page_set_add(pg);
     /* mmap hands out lower addresses as it goes: each new page belongs
@@ -180,7 +176,25 @@ static void link_page(char *mem)
     heap.npages++;
     heap.lo = (uintptr_t)heap.pages[0];
     heap.span = (uintptr_t)heap.pages[heap.npages - 1] + PAGE_SIZE - heap.lo;
-    heap.fresh_pages[heap.nfresh_pages++] = pg;
+}
+
+/* A page's header, written when its first slots are handed out. */
+static void page_start(struct page *pg)
+{
+    pg->start = pg->fresh = (char *)pg + PAGE_HEADER;
+    pg->end = pg->start + PAGE_SLOTS * GC_SLOT_SIZE;
+    index_page(pg);
+}
+
+/* A page joins the heap untouched: only its slots are counted. */
+static void link_page(char *mem)
+{
+    if (heap.nfresh_pages == heap.fresh_capa) {
+        heap.fresh_capa = heap.fresh_capa ? heap.fresh_capa * 2 : 64;
+        heap.fresh_pages = xrealloc(heap.fresh_pages, heap.fresh_capa * sizeof(struct page *));
+    }
+    heap.fresh_pages[heap.nfresh_pages++] = (struct page *)mem;
+    heap.linked_pages++;
     heap.total_slots += PAGE_SLOTS;
     heap.free_slots += PAGE_SLOTS;
     heap.fresh_slots += PAGE_SLOTS;
@@ -199,7 +213,7 @@ static bool take_fresh(void)
 {
     while (heap.nfresh_pages) {
         struct page *pg = heap.fresh_pages[heap.nfresh_pages - 1];
-        if (!pg->start) page_start(pg);
+        if (!pg->start) page_start(pg);   /* zero: untouched, as mapped */
         if (pg->fresh == pg->end) {
             heap.nfresh_pages--;
             continue;
@@ -738,7 +752,6 @@ static void sweep(void)
     heap.free_slots = heap.fresh_slots;
     for (size_t i = heap.npages; i-- > 0;) {
         struct page *pg = heap.pages[i];
-        if (!pg->start) continue;               /* never handed out */
         for (char *p = pg->fresh - GC_SLOT_SIZE; p >= pg->start; p -= GC_SLOT_SIZE) {
             struct RBasic *b = (struct RBasic *)p;
             if (b->flags & FL_MARK) { b->flags &= ~(VALUE)FL_MARK; continue; }
@@ -950,7 +963,7 @@ static void raise_no_memory(size_t n)
 extern size_t __sanitizer_get_current_allocated_bytes(void) __attribute__((weak));
 static size_t memory_in_use(void)
 {
-    size_t pages = heap.npages * (size_t)PAGE_SIZE + slab_mapped();
+    size_t pages = heap.linked_pages * (size_t)PAGE_SIZE + slab_mapped();
     if (__sanitizer_get_current_allocated_bytes) return __sanitizer_get_current_allocated_bytes() + pages;
     struct mallinfo2 mi = mallinfo2();
     return mi.uordblks + mi.hblkhd + pages;
