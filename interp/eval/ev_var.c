@@ -264,19 +264,27 @@ static VALUE ev_back_ref(struct node *n, struct frame *f)
 }
 
 /* ------------------------------------------------------------ attribute assignment */
+/* The assigned value after the arguments ev_eval_args gave: in buf, which
+   has room for one more, or in a copy of the Array that holds them. */
+static VALUE append_value(VALUE keep, const VALUE *buf, int *argc, VALUE **argv, VALUE val)
+{
+    if (*argv == buf) {
+        (*argv)[(*argc)++] = val;
+        return keep;
+    }
+    keep = ary_dup(keep);
+    ary_push(keep, val);
+    *argc = (int)RARRAY_LEN(keep);
+    *argv = RARRAY_PTR(keep);
+    return keep;
+}
+
 static VALUE attr_assign(struct node_call *c, VALUE recv, VALUE val, struct frame *f)
 {
     VALUE buf[8], *argv;
     int argc;
     VALUE keep = ev_eval_args(c->argc, c->args, f, buf, 7, &argc, &argv);
-    if (argv == buf) {
-        argv[argc++] = val;
-    } else {
-        keep = ary_dup(keep);
-        ary_push(keep, val);
-        argc = (int)RARRAY_LEN(keep);
-        argv = RARRAY_PTR(keep);
-    }
+    keep = append_value(keep, buf, &argc, &argv, val);
     f->node = &c->h;
     ev_dispatch(f, recv, c->mid, argc, argv, NULL, &c->cache, c->h.flags | (c->recv ? 0 : NF_FCALL));
     GC_GUARD(keep);
@@ -308,13 +316,7 @@ static VALUE ev_attrasgn(struct node *n, struct frame *f)
     int argc;
     VALUE keep = ev_eval_args(c->argc, c->args, f, buf, 7, &argc, &argv);
     val = c->value ? EVAL(c->value, f) : Qnil;
-    if (argv == buf) argv[argc++] = val;
-    else {
-        keep = ary_dup(keep);
-        ary_push(keep, val);
-        argc = (int)RARRAY_LEN(keep);
-        argv = RARRAY_PTR(keep);
-    }
+    keep = append_value(keep, buf, &argc, &argv, val);
     f->node = n;
     ev_dispatch(f, recv, c->mid, argc, argv, NULL, &c->cache, n->flags | (c->recv ? 0 : NF_FCALL));
     GC_GUARD(keep);

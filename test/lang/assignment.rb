@@ -260,3 +260,23 @@ test "self.attr= and private setters" do
   assert_equal 3, o.val
   assert_raise(NoMethodError) { o.val = 1 }
 end
+
+# The value goes after the arguments, whether they fit the evaluator's
+# buffer (up to 7) or come in an Array (more, or a splat), in an
+# assignment and as a multiple assignment's target.
+test "[]= with many or splatted arguments takes the value last" do
+  k = Class.new { attr_reader :got; def []=(*a) @got = a end }
+  o = k.new
+  assert_equal 9, (o[1, 2, 3, 4, 5, 6, 7, 8] = 9)
+  assert_equal [1, 2, 3, 4, 5, 6, 7, 8, 9], o.got
+  o[*[1, 2]] = 3
+  assert_equal [1, 2, 3], o.got
+  o[] = 1
+  assert_equal [1], o.got
+  args = (1..9).to_a
+  a, o[0, *args] = 7, 8
+  assert_equal [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 8], o.got
+  a, o[1, 2, 3, 4, 5, 6, 7] = 7, 6
+  assert_equal [1, 2, 3, 4, 5, 6, 7, 6], o.got
+  assert_equal 7, a
+end
