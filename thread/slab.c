@@ -30,6 +30,7 @@ static struct {
     void *free[CLASSES + 1];     /* by class: freed blocks, linked through their first word */
     char *next, *end;            /* the chunk being carved */
     size_t chunks;
+    size_t in_use;               /* bytes of the blocks handed out and not freed */
     int checked;                 /* -1 not known yet, else MALLOC_CHECKED() */
 } A = { .checked = -1 };
 
@@ -89,20 +90,20 @@ void *slab_alloc(size_t n)
         if (!p) out_of_memory();
         return p;
     }
-    size_t c = class_of(n);
+    size_t c = class_of(n), size = c * GRAIN;
+    A.in_use += size;
     void *p = A.free[c];
     if (p) {
         A.free[c] = *(void **)p;
         return p;
     }
-    size_t size = c * GRAIN;
     if ((size_t)(A.end - A.next) < size) new_chunk();
     p = A.next;
     A.next += size;
     return p;
 }
 
-size_t slab_mapped(void) { return A.chunks * (size_t)CHUNK; }
+size_t slab_in_use(void) { return A.in_use; }
 
 void *slab_calloc(size_t n)
 {
@@ -119,6 +120,7 @@ void slab_free(void *p, size_t n)
         return;
     }
     size_t c = class_of(n);
+    A.in_use -= c * GRAIN;
     *(void **)p = A.free[c];
     A.free[c] = p;
 }

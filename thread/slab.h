@@ -23,8 +23,11 @@ void *slab_calloc(size_t n);
 /* p, n bytes, is freed; a NULL p is not. */
 void slab_free(void *p, size_t n);
 void *slab_realloc(void *p, size_t old_n, size_t n);
-/* Bytes of the chunks mapped so far (0 while every block is malloc's). */
-size_t slab_mapped(void);
+/* Bytes of the blocks handed out and not freed, by their size classes (0
+   while every block is malloc's).  A freed block stays in its class's
+   free list, resident, but is not counted: the next block of its size
+   takes it. */
+size_t slab_in_use(void);
 
 /* A private anonymous read-write mapping of len bytes at a multiple of
    align (a power of two, a multiple of the page size), so that huge pages

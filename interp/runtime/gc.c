@@ -957,13 +957,13 @@ static void raise_no_memory(size_t n)
 /* ------------------------------------------------------------ memory budget */
 /* Bytes malloc has handed out and not taken back, and the heap pages.
    Under AddressSanitizer malloc is ASan's, which keeps its own count;
-   glibc's mallinfo2 would see nothing.  The slab's chunks hold the
-   bodies of Procs and environments (gc_body_alloc) and the threads'
-   records. */
+   glibc's mallinfo2 would see nothing.  The slab's blocks in use hold
+   the bodies of Procs and environments (gc_body_alloc) and the threads'
+   records; its freed blocks, like malloc's, are not counted. */
 extern size_t __sanitizer_get_current_allocated_bytes(void) __attribute__((weak));
 static size_t memory_in_use(void)
 {
-    size_t pages = heap.linked_pages * (size_t)PAGE_SIZE + slab_mapped();
+    size_t pages = heap.linked_pages * (size_t)PAGE_SIZE + slab_in_use();
     if (__sanitizer_get_current_allocated_bytes) return __sanitizer_get_current_allocated_bytes() + pages;
     struct mallinfo2 mi = mallinfo2();
     return mi.uordblks + mi.hblkhd + pages;
