@@ -17,6 +17,7 @@
 #ifndef MR_SPILL_H
 #define MR_SPILL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -49,5 +50,8 @@ static inline size_t spill_size(const struct spill *s) { return (size_t)s->n * s
 size_t spill_footprint(const struct spill *s);     /* bytes it takes, without its reference */
 void spill_free(struct spill *s);                  /* a spill or a spare */
 void spill_ref_release(struct spill_ref *ref);
+/* Whether the encoder compares with the CPU's vector instructions where
+   it has them (the default) or word by word: for tests of both. */
+void spill_use_vector(bool on);
 
 #endif

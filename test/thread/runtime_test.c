@@ -510,9 +510,11 @@ static uint64_t img_buf[IMG_MAX], img_want[IMG_MAX];
 
 /* Seeded images against seeded references: whatever their depths and
    however much they differ, a spill gives back every word, in place, in a
-   copy and byte by byte; one that differs little is small. */
-static void test_spill_codec(void)
+   copy and byte by byte; one that differs little is small.  With the
+   encoder's vector compares (where the CPU has them) and word by word. */
+static void test_spill_codec(bool vector)
 {
+    spill_use_vector(vector);
     uint64_t *hi = img_buf + IMG_MAX;
     int bad = 0, big = 0, close_ones = 0, with_dict = 0, without_dict = 0;
     struct spill *spare = NULL;
@@ -530,7 +532,7 @@ static void test_spill_codec(void)
                 *w = stack_word();
         }
         /* the words where a bitmap word, the reference or the image ends */
-        uint32_t edges[] = { 0, 1, 62, 63, 64, 65, 127, 128, rn - 1, rn, rn + 1, n - 1 };
+        uint32_t edges[] = { 0, 1, 3, 4, 7, 8, 62, 63, 64, 65, 127, 128, rn - 1, rn, rn + 1, n - 1 };
         for (int e = 0; share == 4 && e < 3; e++) {
             uint32_t i = edges[next_random() % (sizeof edges / sizeof edges[0])];
             if (i < n) hi[-1 - (long)i] ^= 1 + next_random() % 7;
@@ -568,6 +570,7 @@ static void test_spill_codec(void)
     CHECK(bad == 0);
     CHECK(close_ones > 100 && big == 0);
     CHECK(with_dict > 100 && without_dict > 100);   /* both forms of the kept words */
+    spill_use_vector(true);
 }
 
 /* Each task leaves a pattern in the frames of a recursion, parks at its
@@ -793,7 +796,8 @@ int main(int argc, char **argv)
     test_fd_owned_number_reused();
     test_deadlock();
     test_time_slices();
-    test_spill_codec();
+    test_spill_codec(true);
+    test_spill_codec(false);
     test_parked_stacks_move();
     test_parked_depth();
     test_slab_chunks();
