@@ -69,6 +69,8 @@ struct policy_node {
     bool queued;
 };
 
+/* The fields a switch reads come first, up to rq: the scheduler fetches
+   them for the threads next in line (sched.c, prefetch_followers). */
 struct gthread {
     struct machine_ctx ctx;
     unsigned long id;             /* creation order, main is 1 (schedule.h) */

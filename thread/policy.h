@@ -24,7 +24,12 @@ bool policy_any(void);                    /* anything queued? */
    on every Thread.pass:
      struct gthread *policy_pass(struct gthread *cur);
    if policy_prefers_other(cur), queue cur and dequeue the thread to run
-   instead; else NULL, and nothing changes. */
+   instead; else NULL, and nothing changes.  And at every switch, for the
+   scheduler to fetch the threads likely to run next into the cache:
+     struct gthread *policy_peek(void);
+     struct gthread *policy_following(const struct gthread *t);
+   the thread policy_pick would dequeue now, and the one queued after t
+   (a queued thread), NULL if none; they stay queued. */
 /* Should a queued thread run instead of cur, at a Thread.pass or a timer
    tick?  (cur is running, not queued.) */
 bool policy_prefers_other(const struct gthread *cur);

@@ -74,6 +74,18 @@ static inline __attribute__((always_inline)) struct gthread *q_pop(int l)
     return t;
 }
 
+/* The thread policy_pass or policy_pick would dequeue now, and the one
+   queued after t, both left queued. */
+static inline __attribute__((always_inline)) struct gthread *policy_peek(void)
+{
+    return Q.nonempty ? Q.head[best_level()] : NULL;
+}
+
+static inline __attribute__((always_inline)) struct gthread *policy_following(const struct gthread *t)
+{
+    return t->rq.next;
+}
+
 void policy_enqueue(struct gthread *t) { q_push(t); }
 
 void policy_remove(struct gthread *t)

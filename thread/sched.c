@@ -491,6 +491,7 @@ const void *sched_stack_copy(struct gthread *t, const char **lo)
         __builtin_unwind_init();                                       \
         struct machine_ctx *dest_ = &(to)->ctx;                        \
         if (__builtin_expect(!(to)->resident, 0)) dest_ = bring_in(from, to); \
+        prefetch_followers();                                          \
         switch_leave(from, to, dest_ == &aside.ctx);                   \
         (from)->saved_sp = ctx_stack_pointer();                        \
         ctx_switch_to(&(from)->ctx, dest_);                            \
@@ -506,6 +507,28 @@ static inline __attribute__((always_inline)) void switch_leave(struct gthread *f
     if (from->canary_below && !stack_canary_intact(from->canary_below)) canary_dead();
     SWITCH_START(from->status == GT_DEAD ? NULL : &from->asan_fake_stack, via_aside ? aside.lo : to->stack_lo,
                  via_aside ? aside.size : (size_t)(to->stack_hi - to->stack_lo));
+}
+
+/* The threads that will run after the one being switched to, fetched
+   into the cache while it runs: a thread that ran a thousand switches
+   ago has its record and the top of its stack in memory, and waiting
+   for them was a third of the time of 1,000 threads taking turns (now
+   1.4 times the passes).  Two steps ahead: the next thread's record,
+   read now, was fetched at the previous switch; the one after it has its
+   record fetched now, up to its run-queue links (gthread.h puts the
+   fields of a switch first).  More of the stack was slower: 512 bytes
+   0.87 of 256's passes, 1,024 bytes 0.67. */
+#define PREFETCH_STACK 256   /* bytes above a parked stack pointer */
+static inline __attribute__((always_inline)) void prefetch_followers(void)
+{
+    const struct gthread *n = policy_peek();
+    if (!n) return;
+    if (n->resident)
+        for (const char *c = n->saved_sp; c < n->saved_sp + PREFETCH_STACK; c += 64) __builtin_prefetch(c);
+    const struct gthread *after = policy_following(n);
+    if (after)
+        for (const char *c = (const char *)after; c < (const char *)&after->rq + sizeof after->rq; c += 64)
+            __builtin_prefetch(c);
 }
 
 static NOINLINE void switch_to(struct gthread *to)
