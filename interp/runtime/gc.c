@@ -319,17 +319,23 @@ __attribute__((no_sanitize_address)) static void mark_range_conservative(const c
 }
 
 /* While a suspended thread's stack is scanned, every root found for it is
-   also remembered in its cache (see gc_mark_thread_stack). */
-static struct thread *recording;
+   also remembered, here, and then kept in its cache without duplicates
+   (see gc_mark_thread_stack).  One buffer for every scan: a cache grown
+   as roots were found took four slab blocks and three copies a thread,
+   and the scans of a million parked threads made them all. */
+static bool recording;
+static struct {
+    VALUE *v;
+    uint32_t n, capa;
+} found;
 
-static void remember_root(struct thread *th, VALUE slot)
+static void remember_root(VALUE slot)
 {
-    if (th->nstack_roots == th->stack_roots_capa) {
-        uint32_t capa = th->stack_roots_capa ? th->stack_roots_capa * 2 : 32;
-        th->stack_roots = slab_realloc(th->stack_roots, th->stack_roots_capa * sizeof(VALUE), capa * sizeof(VALUE));
-        th->stack_roots_capa = capa;
+    if (found.n == found.capa) {
+        found.capa = found.capa ? found.capa * 2 : 256;
+        found.v = xrealloc(found.v, found.capa * sizeof(VALUE));
     }
-    th->stack_roots[th->nstack_roots++] = slot;
+    found.v[found.n++] = slot;
 }
 
 static bool record_only;      /* gc_state_roots: remember, do not mark */
@@ -337,8 +343,8 @@ static bool record_only;      /* gc_state_roots: remember, do not mark */
 static inline void mark_root(VALUE v)
 {
     if (!HEAP_P(v)) return;
-    if (UNLIKELY(recording != NULL)) {
-        remember_root(recording, v);
+    if (UNLIKELY(recording)) {
+        remember_root(v);
         if (record_only) return;
     }
     gc_mark(v);
@@ -461,15 +467,20 @@ static uint32_t dedupe_roots(VALUE *v, uint32_t n)
     return kept;
 }
 
-/* A parked thread's cache, cut to what the scan kept.  It had room for
-   every word found, duplicates included, several times what is kept:
-   hackysack's 100,000 parked players held 120 MB more with it. */
-static void shrink_roots(struct thread *th)
+/* A parked thread's cache: the roots the scan kept, in a block of their
+   size (non-NULL once scanned).  Room for every word found, duplicates
+   included, was several times that: hackysack's 100,000 parked players
+   held 120 MB more with it. */
+static void keep_roots(struct thread *th, const VALUE *v, uint32_t n)
 {
-    uint32_t want = th->nstack_roots ? th->nstack_roots : 1;   /* non-NULL: scanned */
-    if (th->stack_roots_capa <= want + want / 4) return;
-    th->stack_roots = slab_realloc(th->stack_roots, th->stack_roots_capa * sizeof(VALUE), want * sizeof(VALUE));
-    th->stack_roots_capa = want;
+    uint32_t capa = n ? n : 1;
+    if (!th->stack_roots || capa > th->stack_roots_capa || th->stack_roots_capa > capa + capa / 4) {
+        slab_free(th->stack_roots, th->stack_roots_capa * sizeof(VALUE));
+        th->stack_roots = slab_alloc(capa * sizeof(VALUE));
+        th->stack_roots_capa = capa;
+    }
+    memcpy(th->stack_roots, v, n * sizeof(VALUE));
+    th->nstack_roots = n;
 }
 
 /* Scan a suspended stack, precisely through its frames and conservatively
@@ -477,8 +488,8 @@ static void shrink_roots(struct thread *th)
 __attribute__((no_sanitize_address)) static void scan_and_remember(struct thread *th, const char *lo,
                                                                    const char *hi)
 {
-    th->nstack_roots = 0;
-    recording = th;
+    found.n = 0;
+    recording = true;
     mark_thread_state(th);
     lo = (const char *)((uintptr_t)lo & ~(uintptr_t)7);
     SCAN_DEFINED(lo, (size_t)(hi - lo));
@@ -491,11 +502,9 @@ __attribute__((no_sanitize_address)) static void scan_and_remember(struct thread
         VALUE slot = slot_of(*p);
         if (slot && BUILTIN_TYPE(slot) != T_NONE) mark_root(slot);
     }
-    recording = NULL;
-    /* keep the cache small: one entry per object, and no room for the
-       duplicates the scan found (it stays while the thread is parked) */
-    th->nstack_roots = dedupe_roots(th->stack_roots, th->nstack_roots);
-    shrink_roots(th);
+    recording = false;
+    /* one entry per object: the cache stays while the thread is parked */
+    keep_roots(th, found.v, dedupe_roots(found.v, found.n));
 }
 
 /* The objects frames f and tags t refer to (what mark_thread_state would
@@ -503,17 +512,14 @@ __attribute__((no_sanitize_address)) static void scan_and_remember(struct thread
    malloc'ed array of *n values. */
 VALUE *gc_state_roots(struct frame *f, struct tag *t, uint32_t *n)
 {
-    struct thread tmp = { .frame = f, .tag = t };
-    recording = &tmp;
-    record_only = true;
+    found.n = 0;
+    recording = record_only = true;
     gc_mark_frames(f);
     for (; t; t = t->prev) mark_root(t->val);
-    record_only = false;
-    recording = NULL;
-    *n = tmp.nstack_roots;
-    VALUE *roots = xmalloc((tmp.nstack_roots ? tmp.nstack_roots : 1) * sizeof(VALUE));
-    memcpy(roots, tmp.stack_roots, tmp.nstack_roots * sizeof(VALUE));
-    slab_free(tmp.stack_roots, tmp.stack_roots_capa * sizeof(VALUE));
+    recording = record_only = false;
+    *n = found.n;
+    VALUE *roots = xmalloc((found.n ? found.n : 1) * sizeof(VALUE));
+    memcpy(roots, found.v, found.n * sizeof(VALUE));
     return roots;
 }
 

@@ -529,6 +529,9 @@ WORKLOADS = [
              parse_results, "N sleeping threads woken in deadline order", ruby=False),
     Workload("sched_create", "sched", _b("sched_create.rb"), ["20000"], ["2000"], parse_results,
              "thread creation and join rate, N threads"),
+    Workload("sched_rescan", "sched", _b("sched_rescan.rb"), ["100000"], ["5000", "2"], parse_results,
+             "a collection after each of N parked threads ran once: every stack scanned again",
+             ruby=False),
 ]
 
 GROUPS = ["core", "workloads", "lib", "sched"]
