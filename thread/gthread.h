@@ -185,6 +185,8 @@ void sched_stack_read(struct gthread *t, const void *addr, void *out, size_t len
    until the next call; *lo is where its first byte belongs.  NULL when t
    is resident (its stack is where it was). */
 const void *sched_stack_copy(struct gthread *t, const char **lo);
+/* A hint: t's saved stack will be read soon (sched_stack_copy). */
+void sched_prefetch_spill(const struct gthread *t);
 
 /* ---- every live thread, for the collector: the ring starts at main */
 static inline struct gthread *sched_next_thread(struct gthread *t) { return t->all_next; }

@@ -477,6 +477,11 @@ const void *sched_stack_copy(struct gthread *t, const char **lo)
     return S.copy;
 }
 
+void sched_prefetch_spill(const struct gthread *t)
+{
+    if (t->spill) spill_prefetch(t->spill);
+}
+
 /* ------------------------------------------------------------ switching */
 /* Run `to` and suspend the current thread until someone switches back.
    Every return after a switch is mispredicted (the CPU's return stack

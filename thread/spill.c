@@ -286,6 +286,10 @@ void spill_read(const struct spill *s, const char *hi, const void *addr, void *o
     }
 }
 
+/* Its header, bitmap and first kept words: what is read before its
+   reference (shared by the slot's threads, and more often in cache). */
+void spill_prefetch(const struct spill *s) { prefetch_lines(s, 256); }
+
 size_t spill_footprint(const struct spill *s)
 {
     return spill_bytes(s->capa);

@@ -48,6 +48,7 @@ void spill_copy(const struct spill *s, void *out);
 void spill_read(const struct spill *s, const char *hi, const void *addr, void *out, size_t len);
 static inline size_t spill_size(const struct spill *s) { return (size_t)s->n * sizeof(uint64_t); }
 size_t spill_footprint(const struct spill *s);     /* bytes it takes, without its reference */
+void spill_prefetch(const struct spill *s);        /* a hint: it will be decoded soon */
 void spill_free(struct spill *s);                  /* a spill or a spare */
 void spill_ref_release(struct spill_ref *ref);
 /* Whether the encoder compares with the CPU's vector instructions where
