@@ -532,8 +532,8 @@ static inline __attribute__((always_inline)) void prefetch_followers(void)
     if (!n) return;
     if (n->resident)
         for (const char *c = n->saved_sp; c < n->saved_sp + PREFETCH_STACK; c += 64) __builtin_prefetch(c);
-    else if (n->spill)
-        spill_prefetch(n->spill);
+    else
+        sched_prefetch_spill(n);
     const struct gthread *after = policy_following(n);
     if (after)
         for (const char *c = (const char *)after; c < (const char *)&after->rq + sizeof after->rq; c += 64)

@@ -105,7 +105,10 @@ __attribute__((target("avx2"), no_sanitize_address)) static uint64_t differ_mask
 }
 #endif
 
-static uint64_t (*differ_mask)(const uint64_t *a, const uint64_t *b, uint32_t len);
+/* The compare in use: at first a stand-in that chooses it, so that the
+   encoder calls through the pointer without checking it. */
+static uint64_t choose_differ_mask(const uint64_t *a, const uint64_t *b, uint32_t len);
+static uint64_t (*differ_mask)(const uint64_t *a, const uint64_t *b, uint32_t len) = choose_differ_mask;
 
 void spill_use_vector(bool on)
 {
@@ -115,6 +118,12 @@ void spill_use_vector(bool on)
 #else
     (void)on;
 #endif
+}
+
+static uint64_t choose_differ_mask(const uint64_t *a, const uint64_t *b, uint32_t len)
+{
+    spill_use_vector(true);
+    return differ_mask(a, b, len);
 }
 
 static const uint64_t zeros[64];
@@ -218,7 +227,6 @@ __attribute__((no_sanitize_address)) struct spill *spill_save(const char *lo, co
         scratch = malloc(scratch_words * sizeof *scratch);
         if (!scratch) abort();
     }
-    if (!differ_mask) spill_use_vector(true);
     SCAN_DEFINED(lo, (size_t)(hi - lo));   /* padding and dead locals are compared too */
     const uint64_t *top = (const uint64_t *)(const void *)hi;
     prefetch_lines(lo, (size_t)(hi - lo));

@@ -349,7 +349,7 @@ static void mark_threads(void)
         struct rthread *t = rt_of(g), *next = rt_of(g->all_next);
         prefetch_walked(rt_of(next->g.all_next));
         if (next->t.stack_roots && !next->t.stack_dirty) __builtin_prefetch(next->t.stack_roots);
-        else if (next->g.spill) sched_prefetch_spill(&next->g);
+        else sched_prefetch_spill(&next->g);
         gc_mark(t->t.self);
         t->gc_deferred = &t->t != vm.th && t->parked_gen && gen_parked_deferrable(t->parked_gen);
         if (t->gc_deferred) deferred_producers++;
