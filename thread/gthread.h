@@ -185,6 +185,12 @@ void sched_stack_read(struct gthread *t, const void *addr, void *out, size_t len
    until the next call; *lo is where its first byte belongs.  NULL when t
    is resident (its stack is where it was). */
 const void *sched_stack_copy(struct gthread *t, const char **lo);
+/* The words of a spilled thread's saved stack that a conservative scan
+   must look at: those may_refer picks, and any it might (spill.h's
+   spill_scan_words, whose epoch says when may_refer's answers change), in
+   a buffer valid until the next call; *n of them.  NULL when t is
+   resident. */
+const uint64_t *sched_stack_words(struct gthread *t, uint64_t epoch, bool (*may_refer)(uint64_t), size_t *n);
 /* A hint: t's saved stack will be read soon (sched_stack_copy). */
 void sched_prefetch_spill(const struct gthread *t);
 

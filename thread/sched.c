@@ -55,6 +55,8 @@ static struct {
     bool look_wanted;                 /* look_at_fds put a look off: the next pass makes it */
     void *copy;                       /* sched_stack_copy's buffer */
     size_t copy_capa;
+    uint64_t *words;                  /* sched_stack_words's */
+    size_t words_capa;
 } S;
 
 /* The stack a thread that shares its slot with the running one is put
@@ -475,6 +477,19 @@ const void *sched_stack_copy(struct gthread *t, const char **lo)
     spill_copy(t->spill, S.copy);
     *lo = t->stack_hi - n;
     return S.copy;
+}
+
+const uint64_t *sched_stack_words(struct gthread *t, uint64_t epoch, bool (*may_refer)(uint64_t), size_t *n)
+{
+    if (!t->spill) return NULL;
+    size_t need = 2 * spill_size(t->spill) / sizeof(uint64_t);
+    if (need > S.words_capa) {
+        free(S.words);
+        S.words_capa = need * 2;
+        S.words = xgrow(NULL, S.words_capa * sizeof *S.words);
+    }
+    *n = spill_scan_words(t->spill, epoch, may_refer, S.words);
+    return S.words;
 }
 
 void sched_prefetch_spill(const struct gthread *t)

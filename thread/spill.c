@@ -22,6 +22,9 @@
 struct spill_ref {
     uint32_t refs;            /* the slot that holds it, and each spill against it */
     uint32_t n;               /* words */
+    uint64_t scan_epoch;      /* the scan scan_at was chosen for, 0: none */
+    uint32_t *scan_at;        /* the words a scan looks at (spill_scan_words) */
+    uint32_t nscan;
     uint64_t w[];             /* in address order: word i is w[n - 1 - i] */
 };
 
@@ -42,13 +45,18 @@ static struct spill_ref *ref_new(const uint64_t *top, uint32_t n)
     struct spill_ref *r = slab_alloc(ref_bytes(n));
     r->refs = 1;
     r->n = n;
+    r->scan_epoch = 0;
+    r->scan_at = NULL;
+    r->nscan = 0;
     memcpy(r->w, top - n, (size_t)n * sizeof(uint64_t));
     return r;
 }
 
 void spill_ref_release(struct spill_ref *r)
 {
-    if (r && --r->refs == 0) slab_free(r, ref_bytes(r->n));
+    if (!r || --r->refs) return;
+    slab_free(r->scan_at, r->nscan * sizeof *r->scan_at);
+    slab_free(r, ref_bytes(r->n));
 }
 
 /* ------------------------------------------------------------ encoding */
@@ -292,6 +300,45 @@ void spill_read(const struct spill *s, const char *hi, const void *addr, void *o
         o += take;
         len -= take;
     }
+}
+
+/* ------------------------------------------------------------ scanning */
+/* The reference's words that `may_refer` picks, once per epoch: the word
+   indices, the deepest first. */
+static void choose_scanned(struct spill_ref *r, uint64_t epoch, bool (*may_refer)(uint64_t))
+{
+    static uint32_t *at;
+    static uint32_t at_capa;
+    if (r->n > at_capa) {
+        free(at);
+        at_capa = r->n * 2;
+        at = malloc(at_capa * sizeof *at);
+        if (!at) abort();
+    }
+    uint32_t k = 0;
+    for (uint32_t j = 0; j < r->n; j++)
+        if (may_refer(r->w[j])) at[k++] = r->n - 1 - j;
+    slab_free(r->scan_at, r->nscan * sizeof *r->scan_at);
+    r->scan_at = k ? slab_alloc(k * sizeof *at) : NULL;
+    if (k) memcpy(r->scan_at, at, k * sizeof *at);
+    r->nscan = k;
+    r->scan_epoch = epoch;
+}
+
+uint32_t spill_scan_words(const struct spill *s, uint64_t epoch, bool (*may_refer)(uint64_t), uint64_t *out)
+{
+    struct spill_ref *r = s->ref;
+    if (r->scan_epoch != epoch) choose_scanned(r, epoch, may_refer);
+    const uint64_t *bits = s->d;
+    uint32_t k = 0;
+    for (uint32_t j = 0; j < r->nscan; j++) {
+        uint32_t i = r->scan_at[j];
+        if (i < s->n && !((bits[i / 64] >> (i % 64)) & 1)) out[k++] = r->w[r->n - 1 - i];
+    }
+    /* with a dictionary, each distinct kept word once */
+    uint32_t own = s->ndict ? s->ndict : s->nkept;
+    memcpy(out + k, s->d + bitmap_words(s->n), (size_t)own * sizeof *out);
+    return k + own;
 }
 
 /* Its header, bitmap and first kept words: what is read before its

@@ -46,6 +46,13 @@ void spill_put_back(struct spill *s);
 void spill_copy(const struct spill *s, void *out);
 /* The bytes [addr, addr + len) of the saved stack, which must lie in it. */
 void spill_read(const struct spill *s, const char *hi, const void *addr, void *out, size_t len);
+/* For a conservative scan without a copy: the words of the saved stack
+   that may_refer says may be references, with each kept word the spill
+   does not share with its reference, picked or not, into out (room for
+   twice the words saved).  Returns how many.  may_refer is asked about
+   the words of a reference once per epoch (non-zero; a collection, whose
+   answers may differ from the last one's), not once per spill. */
+uint32_t spill_scan_words(const struct spill *s, uint64_t epoch, bool (*may_refer)(uint64_t), uint64_t *out);
 static inline size_t spill_size(const struct spill *s) { return (size_t)s->n * sizeof(uint64_t); }
 size_t spill_footprint(const struct spill *s);     /* bytes it takes, without its reference */
 void spill_prefetch(const struct spill *s);        /* a hint: it will be decoded soon */

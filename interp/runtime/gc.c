@@ -484,20 +484,18 @@ static void keep_roots(struct thread *th, const VALUE *v, uint32_t n)
 }
 
 /* Scan a suspended stack, precisely through its frames and conservatively
-   word by word over [lo, hi), remembering every root found. */
-__attribute__((no_sanitize_address)) static void scan_and_remember(struct thread *th, const char *lo,
-                                                                   const char *hi)
+   word by word over the n words at p (all of it, or those of a spill
+   that may refer to objects), remembering every root found. */
+__attribute__((no_sanitize_address)) static void scan_and_remember(struct thread *th, const VALUE *p, size_t n)
 {
     found.n = 0;
     recording = true;
     mark_thread_state(th);
-    lo = (const char *)((uintptr_t)lo & ~(uintptr_t)7);
-    SCAN_DEFINED(lo, (size_t)(hi - lo));
     /* saved frame pointers and the addresses of locals: a tenth of the
        words of a parked hackysack player, and each a probe of page_set */
     uintptr_t own_lo = (uintptr_t)th->stack_lo;
     uintptr_t own_span = th->stack_lo ? (uintptr_t)(th->stack_base - th->stack_lo) : 0;
-    for (const VALUE *p = (const VALUE *)lo; (const char *)p < hi; p++) {
+    for (const VALUE *end = p + n; p < end; p++) {
         if (*p < 4096 || *p - own_lo < own_span) continue;
         VALUE slot = slot_of(*p);
         if (slot && BUILTIN_TYPE(slot) != T_NONE) mark_root(slot);
@@ -506,6 +504,25 @@ __attribute__((no_sanitize_address)) static void scan_and_remember(struct thread
     /* one entry per object: the cache stays while the thread is parked */
     keep_roots(th, found.v, dedupe_roots(found.v, found.n));
 }
+
+static void scan_range_and_remember(struct thread *th, const char *lo, const char *hi)
+{
+    lo = (const char *)((uintptr_t)lo & ~(uintptr_t)7);
+    SCAN_DEFINED(lo, (size_t)(hi - lo));
+    scan_and_remember(th, (const VALUE *)(const void *)lo, (size_t)(hi - lo) / sizeof(VALUE));
+}
+
+/* A word that the conservative scan would take for a reference. */
+bool gc_may_refer(uint64_t w)
+{
+    if (w < 4096) return false;
+    VALUE slot = slot_of(w);
+    return slot && BUILTIN_TYPE(slot) != T_NONE;
+}
+
+/* Changes at every collection: the heap's pages, and which slots hold
+   objects, may differ from the last one's. */
+uint64_t gc_scan_epoch(void) { return (uint64_t)heap.count + 1; }
 
 /* The objects frames f and tags t refer to (what mark_thread_state would
    mark), for a saved copy of them: a continuation (cont.c).  Returns a
@@ -550,7 +567,7 @@ void gc_mark_thread_stack(struct thread *th, char *lo)
     if (!lo || !th->stack_base) {
         mark_thread_state(th);
     } else if (th->stack_dirty || !th->stack_roots) {
-        scan_and_remember(th, lo, th->stack_base);
+        scan_range_and_remember(th, lo, th->stack_base);
         th->stack_dirty = false;
     } else {
         gc_mark_values(th->stack_roots, th->nstack_roots);
@@ -560,13 +577,16 @@ void gc_mark_thread_stack(struct thread *th, char *lo)
 }
 
 /* A suspended thread whose stack is not where it was: the part of it that
-   belongs at [lo, th->stack_base) is at copy (8-byte aligned). */
-void gc_mark_thread_image(struct thread *th, const char *lo, const void *copy)
+   belongs at [lo, th->stack_base) is at copy (8-byte aligned), where its
+   frames are read; the words the conservative scan looks at are the n at
+   words (sched_stack_words: the copy's every word, with few exceptions,
+   is its reference's, whose candidates are chosen once a collection). */
+void gc_mark_thread_image(struct thread *th, const char *lo, const void *copy, const VALUE *words, size_t n)
 {
     xl.lo = lo;
     xl.hi = th->stack_base;
     xl.copy = copy;
-    scan_and_remember(th, copy, (const char *)copy + (th->stack_base - lo));
+    scan_and_remember(th, words, n);
     xl.copy = NULL;
     th->stack_dirty = false;
     drain_when_deep();

@@ -89,7 +89,9 @@ void match_gc_free(VALUE match);
 void gc_mark_block(const struct block *blk);
 void gc_mark_frames(struct frame *f);
 void gc_mark_thread_stack(struct thread *th, char *lo);
-void gc_mark_thread_image(struct thread *th, const char *lo, const void *copy);
+void gc_mark_thread_image(struct thread *th, const char *lo, const void *copy, const VALUE *words, size_t n);
+bool gc_may_refer(uint64_t w);    /* for sched_stack_words */
+uint64_t gc_scan_epoch(void);
 void gc_mark_running_stack(void);
 VALUE *gc_state_roots(struct frame *f, struct tag *t, uint32_t *n);  /* cont.c */
 void gc_mark_maybe_values(const VALUE *p, size_t n);               /* conservatively */

@@ -508,9 +508,50 @@ static uint64_t stack_word(void)
 #define IMG_MAX 700
 static uint64_t img_buf[IMG_MAX], img_want[IMG_MAX];
 
+/* What a scan takes for a reference: a test that changes between epochs. */
+static uint64_t refer_mod = 3;
+static bool may_refer(uint64_t w) { return w % refer_mod == 1; }
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The distinct words of v[0..n) that may_refer picks, sorted, in place. */
+static size_t referring_set(uint64_t *v, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (may_refer(v[i])) v[k++] = v[i];
+    qsort(v, k, sizeof *v, cmp_u64);
+    size_t d = 0;
+    for (size_t i = 0; i < k; i++)
+        if (!d || v[d - 1] != v[i]) v[d++] = v[i];
+    return d;
+}
+
+/* spill_scan_words finds every word of the saved stack that may_refer
+   picks, and no other that it picks: in two epochs with different tests,
+   the second not answered from the first's choice. */
+static int scan_words_wrong(const struct spill *sp, uint32_t n, uint64_t epoch)
+{
+    static uint64_t want[IMG_MAX], got[2 * IMG_MAX];
+    int wrong = 0;
+    for (int e = 0; e < 2; e++) {
+        refer_mod = e ? 5 : 3;
+        memcpy(want, img_want + IMG_MAX - n, n * sizeof(uint64_t));
+        size_t nwant = referring_set(want, n);
+        size_t ngot = referring_set(got, spill_scan_words(sp, epoch + (uint64_t)e, may_refer, got));
+        if (nwant != ngot || memcmp(want, got, nwant * sizeof *want) != 0) wrong++;
+    }
+    return wrong;
+}
+
 /* Seeded images against seeded references: whatever their depths and
    however much they differ, a spill gives back every word, in place, in a
-   copy and byte by byte; one that differs little is small.  With the
+   copy and byte by byte, and a scan of it sees the words it holds; one
+   that differs little is small.  With the
    encoder's vector compares (where the CPU has them) and word by word. */
 static void test_spill_codec(bool vector)
 {
@@ -550,6 +591,7 @@ static void test_spill_codec(bool vector)
         for (uint32_t i = 0; i < IMG_MAX; i++) img_buf[i] = next_random();
         spill_restore(sp, (char *)hi);
         if (memcmp(hi - n, img_want + IMG_MAX - n, n * sizeof(uint64_t)) != 0) bad++;
+        bad += scan_words_wrong(sp, n, 2 * (uint64_t)iter + 1);
         uint64_t copy[IMG_MAX];
         spill_copy(sp, copy);
         if (memcmp(copy, img_want + IMG_MAX - n, n * sizeof(uint64_t)) != 0) bad++;

@@ -317,7 +317,9 @@ static void mark_parked(struct rthread *t)
     if (t->g.spill && (th->stack_dirty || !th->stack_roots)) {
         const char *lo;
         const void *copy = sched_stack_copy(&t->g, &lo);
-        gc_mark_thread_image(th, lo, copy);
+        size_t n;
+        const uint64_t *words = sched_stack_words(&t->g, gc_scan_epoch(), gc_may_refer, &n);
+        gc_mark_thread_image(th, lo, copy, (const VALUE *)words, n);
     } else {
         gc_mark_thread_stack(th, t->g.saved_sp);
     }
