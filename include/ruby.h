@@ -476,6 +476,13 @@ double time_interval(VALUE num);         /* sleep's and select's seconds: 1.8.7'
 
 /* ------------------------------------------------------------ Data objects */
 VALUE data_new(VALUE klass, const struct data_type *type, void *data);
+/* A zeroed body of n bytes for a Data object, from the memory the
+   collector's own bodies come from: blocks of a size packed together on
+   huge pages, where malloc's heap grows a 4 KB page fault at a time and
+   puts a header before each.  Its type's free gives it back with the
+   same n. */
+void *data_body_alloc(size_t n);
+void data_body_free(void *p, size_t n);
 void *data_get(VALUE obj, const struct data_type *type);  /* TypeError if another type */
 
 /* ------------------------------------------------------------ small inline helpers */

@@ -13,11 +13,12 @@ struct mutex {
 };
 
 static void mutex_mark(void *p) { gc_mark(((struct mutex *)p)->owner); }
-static const struct data_type mutex_type = { "Mutex", mutex_mark, free, NULL };
+static void mutex_free(void *p) { data_body_free(p, sizeof(struct mutex)); }
+static const struct data_type mutex_type = { "Mutex", mutex_mark, mutex_free, NULL };
 
 static VALUE mutex_alloc(VALUE klass)
 {
-    struct mutex *m = xcalloc(1, sizeof *m);
+    struct mutex *m = data_body_alloc(sizeof *m);
     m->owner = Qnil;
     waitq_init(&m->waiters);
     return data_new(klass, &mutex_type, m);
@@ -74,11 +75,12 @@ static VALUE mutex_synchronize(VALUE self, int argc, const VALUE *argv)
 
 /* ------------------------------------------------------------ ConditionVariable */
 struct condvar { struct waitq waiters; };
-static const struct data_type cv_type = { "ConditionVariable", NULL, free, NULL };
+static void cv_free(void *p) { data_body_free(p, sizeof(struct condvar)); }
+static const struct data_type cv_type = { "ConditionVariable", NULL, cv_free, NULL };
 
 static VALUE cv_alloc(VALUE klass)
 {
-    struct condvar *c = xcalloc(1, sizeof *c);
+    struct condvar *c = data_body_alloc(sizeof *c);
     waitq_init(&c->waiters);
     return data_new(klass, &cv_type, c);
 }

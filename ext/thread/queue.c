@@ -13,12 +13,14 @@ struct queue {
 
 static void queue_mark(void *p) { gc_mark(((struct queue *)p)->items); }
 
-static const struct data_type queue_type = { "Queue", queue_mark, free, NULL };
+static void queue_free(void *p) { data_body_free(p, sizeof(struct queue)); }
+/* a Queue per thread is common (hackysack.rb's players) */
+static const struct data_type queue_type = { "Queue", queue_mark, queue_free, NULL };
 
 static VALUE queue_alloc(VALUE klass)
 {
     /* the object first: it keeps the arrays alive as they are made */
-    struct queue *q = xcalloc(1, sizeof *q);
+    struct queue *q = data_body_alloc(sizeof *q);
     q->items = Qnil;
     waitq_init(&q->pop_waiters);
     waitq_init(&q->push_waiters);
