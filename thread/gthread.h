@@ -98,10 +98,10 @@ struct gthread {
     long heap_index;              /* in the sleeper heap, -1 if not */
     /* fd wait */
     struct pollfd *pfds;          /* a copy of the waiter's: nothing touches a parked stack */
+    void *fdwait_links;           /* the fd backend's per-fd records */
+    long fd_index;                /* among the fd waiters (fdwait.h), -1 if not */
     int npfds;
     struct pollfd one_pfd;        /* the copy of a single fd */
-    long fd_index;                /* among the fd waiters (fdwait.h), -1 if not */
-    void *fdwait_links;           /* the fd backend's per-fd records */
     bool fdwait_marked;           /* found ready by the poll under way */
     bool fd_edge;                 /* sched_poll_owned: edges will do (fdwait.h) */
     /* wait queue */

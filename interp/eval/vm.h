@@ -103,8 +103,8 @@ struct thread {
     VALUE errinfo;          /* $! */
     char *stack_base;       /* highest address of the C stack */
     char *stack_limit;      /* lowest address Ruby code may reach */
-    char *stack_tripwire;   /* the stack checks' bound: the limit, or above it until */
-    bool stack_went_deep;   /* a check found the stack below its shallow part */
+    char *stack_tripwire;   /* the stack checks' bound: the limit, or above it until
+                               stack_went_deep (below) */
     char *stack_lo;         /* lowest address of the C stack */
     VALUE self;             /* the Thread object */
     VALUE locals;           /* Thread#[] hash (lazily created) */
@@ -115,12 +115,14 @@ struct thread {
     VALUE pending_exc;      /* exception Thread#raise delivers */
     VALUE jump_val;         /* the jump vm_protect caught, for vm_jump_state */
     uintptr_t jump_dst;
-    int missing_kind;       /* MISSING_ kind for Kernel#method_missing (ev_call.c) */
     /* what the last GC found on this stack, reused while the thread has
        not run since (a suspended stack does not change) */
     VALUE *stack_roots;
     uint32_t nstack_roots, stack_roots_capa;
     bool stack_dirty;
+    /* the small fields last, together: no padding between */
+    bool stack_went_deep;   /* a check found the stack below its shallow part */
+    int missing_kind;       /* MISSING_ kind for Kernel#method_missing (ev_call.c) */
 };
 #define PENDING_RAISE 0x1
 #define PENDING_KILL  0x2

@@ -33,8 +33,8 @@ struct rthread {
     bool killed;                  /* status false rather than nil when dead */
     bool hidden;                  /* the interpreter's own: not in Thread.list */
     bool started;                 /* given a stack and queued (Thread#initialize ran) */
-    struct gen *parked_gen;       /* a producer stopped in hand-over: its generator */
     bool gc_deferred;             /* this collection: stack marked only if that is reached */
+    struct gen *parked_gen;       /* a producer stopped in hand-over: its generator */
 };
 
 static inline struct rthread *RT(struct thread *t) { return (struct rthread *)t; }
