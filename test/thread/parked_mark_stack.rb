@@ -4,18 +4,8 @@
 # mark stack held every word found on every stack: hackysack.rb's 100,000
 # players had a collection grow it to 8 million entries, 51 MB of RSS.
 require 'assert'
+require 'resident'
 require 'thread'
-
-# AddressSanitizer keeps freed memory in quarantine, and RSS would count
-# every buffer the mark stack was grown through: measure without it.
-if `#{File.readlink("/proc/self/exe")} -v` =~ /asan/ && ENV["ASAN_OPTIONS"].to_s !~ /quarantine_size_mb=0/
-  ENV["ASAN_OPTIONS"] = [ENV["ASAN_OPTIONS"], "quarantine_size_mb=0"].compact.join(":")
-  exec(File.readlink("/proc/self/exe"), *($:.map { |d| ["-I", d] }.flatten + [$0]))
-end
-
-def rss_bytes
-  File.read("/proc/self/status")[/^VmRSS:\s+(\d+)/, 1].to_i * 1024
-end
 
 # 40 frames that all refer to one String: the scan finds it 40 times and
 # more, but what the thread keeps is small (parked_roots_memory.rb)

@@ -5,18 +5,8 @@
 # one String find it 40 times over: with room for every duplicate, the
 # cache was 8 KB a thread; hackysack.rb's 100,000 players held 120 MB more.
 require 'assert'
+require 'resident'
 require 'thread'
-
-# AddressSanitizer keeps freed memory in quarantine, and RSS would count
-# every buffer the cache was grown through: measure without it.
-if `#{File.readlink("/proc/self/exe")} -v` =~ /asan/ && ENV["ASAN_OPTIONS"].to_s !~ /quarantine_size_mb=0/
-  ENV["ASAN_OPTIONS"] = [ENV["ASAN_OPTIONS"], "quarantine_size_mb=0"].compact.join(":")
-  exec(File.readlink("/proc/self/exe"), *($:.map { |d| ["-I", d] }.flatten + [$0]))
-end
-
-def rss_bytes
-  File.read("/proc/self/status")[/^VmRSS:\s+(\d+)/, 1].to_i * 1024
-end
 
 def park_deep(obj, q, n)
   n == 0 ? q.pop : park_deep(obj, q, n - 1)

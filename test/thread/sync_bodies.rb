@@ -6,17 +6,8 @@
 # (The sanitizer build's allocator, replaying a recorded schedule, grew it
 # by 6.4 MB without a leak: the bound is 12 MB.)
 require 'assert'
+require 'resident'
 require 'thread'
-
-# AddressSanitizer keeps freed memory in quarantine: measure without it.
-if `#{File.readlink("/proc/self/exe")} -v` =~ /asan/ && ENV["ASAN_OPTIONS"].to_s !~ /quarantine_size_mb=0/
-  ENV["ASAN_OPTIONS"] = [ENV["ASAN_OPTIONS"], "quarantine_size_mb=0"].compact.join(":")
-  exec(File.readlink("/proc/self/exe"), *($:.map { |d| ["-I", d] }.flatten + [$0]))
-end
-
-def rss_kb
-  File.read("/proc/self/status")[/^VmRSS:\s+(\d+)/, 1].to_i
-end
 
 N = 25_000
 
@@ -40,9 +31,9 @@ end
 
 test "bodies of collected Queues, Mutexes and ConditionVariables are reused" do
   3.times { round; GC.start }
-  before = rss_kb
+  before = rss_bytes / 1024
   6.times { round; GC.start }
-  grown = rss_kb - before
+  grown = rss_bytes / 1024 - before
   assert(grown < 12 * 1024, "6 rounds grew the resident size by #{grown} kB")
 end
 
