@@ -13,9 +13,9 @@
  *    resident, its frames in the slot; the others' stacks are spilled
  *    (spill.h), saved when another needed the slot and put back at the
  *    same addresses before they run.  Nothing but the collector (through
- *    sched_stack_copy) and the thread itself reads a parked thread's stack,
- *    and nothing writes it: what the scheduler keeps of a waiter (its fds)
- *    is a copy.
+ *    sched_stack_copy and sched_stack_words) and the thread itself reads a
+ *    parked thread's stack, and nothing writes it: what the scheduler
+ *    keeps of a waiter (its fds) is a copy.
  *  - A thread is RUNNABLE (running, or in the policy's run queue), BLOCKED
  *    or DEAD.  A blocked thread is registered with what it waits for: any
  *    of a wait queue, a deadline (the sleeper heap), a set of fds.

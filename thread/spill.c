@@ -159,28 +159,29 @@ static uint32_t encode(const uint64_t *top, uint32_t n, const struct spill_ref *
    own records, self, its objects), so a byte each and the distinct ones
    once take less than the words.  false when there are more than
    DICT_MAX distinct words.  Each word is looked for in a small hash
-   table (index + 1, 0 empty): searched word by word, the dictionary
+   table: searched word by word, the dictionary
    was almost half of a first spill, a tenth of the time of a million
    hackysack.rb players' spills.  Not inlined: its tables stay out of
    spill_new's frame, which is on the stack of the thread that switches
    (inlined, hackysack_kicks.rb's kicks took 1.22 times as long). */
 #define DICT_MAX 32
 #define DICT_SLOTS 128        /* a quarter full at most */
-static __attribute__((noinline)) bool make_dict(const uint64_t *kept, uint32_t nkept, uint64_t *dict, uint32_t *ndict, uint8_t *idx)
+static __attribute__((noinline)) bool make_dict(const uint64_t *kept, uint32_t nkept, uint64_t *dict,
+                                                 uint32_t *ndict, uint8_t *idx)
 {
-    uint8_t slot_of[DICT_SLOTS];
-    memset(slot_of, 0, sizeof slot_of);
+    uint8_t entry[DICT_SLOTS];    /* a word's index in dict + 1, 0: none */
+    memset(entry, 0, sizeof entry);
     uint32_t nd = 0;
     for (uint32_t k = 0; k < nkept; k++) {
         uint64_t w = kept[k];
         uint32_t h = (uint32_t)((w * 0x9e3779b97f4a7c15ull) >> 57);
-        while (slot_of[h] && dict[slot_of[h] - 1] != w) h = (h + 1) % DICT_SLOTS;
-        if (!slot_of[h]) {
+        while (entry[h] && dict[entry[h] - 1] != w) h = (h + 1) % DICT_SLOTS;
+        if (!entry[h]) {
             if (nd == DICT_MAX) return false;
             dict[nd++] = w;
-            slot_of[h] = (uint8_t)nd;
+            entry[h] = (uint8_t)nd;
         }
-        idx[k] = (uint8_t)(slot_of[h] - 1);
+        idx[k] = (uint8_t)(entry[h] - 1);
     }
     *ndict = nd;
     return true;
