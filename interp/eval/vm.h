@@ -57,7 +57,8 @@ struct block {
     VALUE method_me;                /* define_method body: the method entry */
     VALUE def_class;                /* where `def` in it defines (class_eval), or 0 */
     ID mid;                         /* method name the block was written in */
-    uint32_t flags;
+    uint16_t flags;                 /* BLOCK_: with visi, in mid's word (a Proc's
+                                       copy is 128 bytes, a slab class smaller) */
     uint8_t visi;                   /* default visibility where it was written */
 };
 
