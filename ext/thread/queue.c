@@ -34,6 +34,8 @@ static struct queue *queue_get(VALUE self) { return data_get(self, &queue_type);
 static VALUE queue_push(VALUE self, int argc, const VALUE *argv)
 {
     struct queue *q = queue_get(self);
+    /* the consumer to wake, fetched while the items are pushed */
+    __builtin_prefetch(q->pop_waiters.head);
     while (q->max > 0 && RARRAY_LEN(q->items) >= q->max) green_wait(&q->push_waiters, self, -1);
     ary_push(q->items, argv[0]);
     waitq_signal(&q->pop_waiters);
