@@ -304,11 +304,18 @@ void gc_mark_pairs(const VALUE *p, size_t n, size_t stride)
     heap.mark_immediates += immediates;
 }
 
+/* The object a word of a conservative scan points into, or 0. */
+static inline VALUE object_at(VALUE w)
+{
+    if (w < 4096) return 0;
+    VALUE slot = slot_of(w);
+    return slot && BUILTIN_TYPE(slot) != T_NONE ? slot : 0;
+}
+
 static void mark_maybe(VALUE w)
 {
-    if (w < 4096) return;
-    VALUE slot = slot_of(w);
-    if (slot && BUILTIN_TYPE(slot) != T_NONE) gc_mark(slot);
+    VALUE obj = object_at(w);
+    if (obj) gc_mark(obj);
 }
 
 __attribute__((no_sanitize_address)) static void mark_range_conservative(const char *lo, const char *hi)
@@ -496,9 +503,9 @@ __attribute__((no_sanitize_address)) static void scan_and_remember(struct thread
     uintptr_t own_lo = (uintptr_t)th->stack_lo;
     uintptr_t own_span = th->stack_lo ? (uintptr_t)(th->stack_base - th->stack_lo) : 0;
     for (const VALUE *end = p + n; p < end; p++) {
-        if (*p < 4096 || *p - own_lo < own_span) continue;
-        VALUE slot = slot_of(*p);
-        if (slot && BUILTIN_TYPE(slot) != T_NONE) mark_root(slot);
+        if (*p - own_lo < own_span) continue;
+        VALUE obj = object_at(*p);
+        if (obj) mark_root(obj);
     }
     recording = false;
     /* one entry per object: the cache stays while the thread is parked */
@@ -513,12 +520,7 @@ static void scan_range_and_remember(struct thread *th, const char *lo, const cha
 }
 
 /* A word that the conservative scan would take for a reference. */
-bool gc_may_refer(uint64_t w)
-{
-    if (w < 4096) return false;
-    VALUE slot = slot_of(w);
-    return slot && BUILTIN_TYPE(slot) != T_NONE;
-}
+bool gc_may_refer(uint64_t w) { return object_at(w) != 0; }
 
 /* Changes at every collection: the heap's pages, and which slots hold
    objects, may differ from the last one's. */
@@ -916,6 +918,9 @@ void gc_taint_new_objects(void)
 void *gc_body_alloc(size_t n) { return slab_alloc(n); }
 void *gc_body_realloc(void *p, size_t old_n, size_t n) { return slab_realloc(p, old_n, n); }
 void gc_body_free(void *p, size_t n) { slab_free(p, n); }
+/* the same for the bodies of Data objects (include/ruby.h): a Queue's */
+void *data_body_alloc(size_t n) { return slab_calloc(n); }
+void data_body_free(void *p, size_t n) { slab_free(p, n); }
 
 void gc_malloc_increase(size_t n)
 {

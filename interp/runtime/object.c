@@ -513,15 +513,6 @@ VALUE data_new(VALUE klass, const struct data_type *type, void *data)
     return obj;
 }
 
-void *data_body_alloc(size_t n)
-{
-    void *p = gc_body_alloc(n);
-    memset(p, 0, n);
-    return p;
-}
-
-void data_body_free(void *p, size_t n) { gc_body_free(p, n); }
-
 void *data_get(VALUE obj, const struct data_type *type)
 {
     if (!TYPE_P(obj, T_DATA) || RDATA(obj)->type != type)
