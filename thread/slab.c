@@ -1,8 +1,9 @@
 /* slab.c: size classes of 16 bytes up to SLAB_MAX, carved from 2 MB
  * chunks and kept on a free list per class when freed (see slab.h).
  *
- * The first chunks are ordinary pages, touched as they are carved, so
- * that a program of a few threads costs what it uses; from the third on a
+ * The first chunks are ordinary pages, made resident a little ahead of
+ * the carving (POPULATE_AHEAD), so that a program of a few threads costs
+ * what it uses; from the third on a
  * chunk is advised as a transparent huge page, one fault for 2 MB.  (From
  * the second on, 10,000 hackysack.rb players took 6% less time, but a
  * program whose records creep past 2 MB grew by a whole huge page at once:
@@ -25,10 +26,17 @@
 #define CLASSES (SLAB_MAX / GRAIN)
 #define CHUNK (2 * 1024 * 1024)
 #define SMALL_CHUNKS 2
+/* A small chunk's pages are made resident this many bytes ahead of the
+   carving, in one system call each time (slab_populate): a page fault
+   each took 11 us on the virtual machine measured, populating 16 pages at
+   once and then touching them 6 us a page.  The chunk's resident size
+   runs at most this much ahead of what it handed out. */
+#define POPULATE_AHEAD (64 * 1024)
 
 static struct {
     void *free[CLASSES + 1];     /* by class: freed blocks, linked through their first word */
     char *next, *end;            /* the chunk being carved */
+    char *populated;             /* its pages below this are resident (or huge) */
     size_t chunks;
     size_t in_use;               /* bytes of the blocks handed out and not freed */
     int checked;                 /* -1 not known yet, else MALLOC_CHECKED() */
@@ -78,9 +86,23 @@ static void new_chunk(void)
 {
     char *a = slab_map_aligned(CHUNK, CHUNK);
     if (!a) out_of_memory();
-    if (A.chunks++ >= SMALL_CHUNKS) madvise(a, CHUNK, MADV_HUGEPAGE);
+    bool huge = A.chunks++ >= SMALL_CHUNKS;
+    if (huge) madvise(a, CHUNK, MADV_HUGEPAGE);
     A.next = a + (A.chunks * 17 % 64) * 64;
     A.end = a + CHUNK;
+    /* a huge page's first touch faults in all of it: populated, it took
+       longer (7.6 us a 4 KB page against 6) */
+    A.populated = huge ? A.end : a;
+}
+
+/* The carving passed what is resident: the next pages, at once. */
+static void populate_ahead(void)
+{
+    char *to = A.populated + POPULATE_AHEAD;
+    while (to < A.next) to += POPULATE_AHEAD;
+    if (to > A.end) to = A.end;
+    slab_populate(A.populated, (size_t)(to - A.populated));
+    A.populated = to;
 }
 
 void *slab_alloc(size_t n)
@@ -100,6 +122,7 @@ void *slab_alloc(size_t n)
     if ((size_t)(A.end - A.next) < size) new_chunk();
     p = A.next;
     A.next += size;
+    if (A.next > A.populated) populate_ahead();
     return p;
 }
 
