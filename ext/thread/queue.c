@@ -4,40 +4,105 @@
 #include <stdlib.h>
 #include "thread_ext.h"
 
+/* A Queue holds its items without an Array while it has one at a time,
+   as a queue a thread waits on mostly does (hackysack.rb's players: an
+   Array each was a 48-byte object more to make, keep and mark): the
+   oldest item in `first`, the others, in order, in `rest`, an Array made
+   when a second item arrives.  `first` is Qundef only when `rest` is
+   empty.  A SizedQueue's body goes on with its bound and its producers'
+   wait queue. */
 struct queue {
-    VALUE items;
+    VALUE first;
+    VALUE rest;                  /* Qnil until needed */
     struct waitq pop_waiters;
-    struct waitq push_waiters;   /* SizedQueue only */
-    long max;                    /* 0: unbounded */
 };
 
-static void queue_mark(void *p) { gc_mark(((struct queue *)p)->items); }
+struct sized_queue {
+    struct queue q;
+    struct waitq push_waiters;
+    long max;
+};
+
+static void queue_mark(void *p)
+{
+    struct queue *q = p;
+    if (q->first != Qundef) gc_mark(q->first);
+    gc_mark(q->rest);
+}
 
 static void queue_free(void *p) { data_body_free(p, sizeof(struct queue)); }
+static void sized_queue_free(void *p) { data_body_free(p, sizeof(struct sized_queue)); }
 /* a Queue per thread is common (hackysack.rb's players) */
 static const struct data_type queue_type = { "Queue", queue_mark, queue_free, NULL };
+static const struct data_type sized_queue_type = { "SizedQueue", queue_mark, sized_queue_free, NULL };
+
+static void queue_init(struct queue *q)
+{
+    q->first = Qundef;
+    q->rest = Qnil;
+    waitq_init(&q->pop_waiters);
+}
 
 static VALUE queue_alloc(VALUE klass)
 {
-    /* the object first: it keeps the arrays alive as they are made */
     struct queue *q = data_body_alloc(sizeof *q);
-    q->items = Qnil;
-    waitq_init(&q->pop_waiters);
-    waitq_init(&q->push_waiters);
-    VALUE obj = data_new(klass, &queue_type, q);
-    q->items = ary_new();
-    return obj;
+    queue_init(q);
+    return data_new(klass, &queue_type, q);
 }
 
-static struct queue *queue_get(VALUE self) { return data_get(self, &queue_type); }
+static VALUE sized_queue_alloc(VALUE klass)
+{
+    struct sized_queue *sq = data_body_alloc(sizeof *sq);
+    queue_init(&sq->q);
+    waitq_init(&sq->push_waiters);
+    return data_new(klass, &sized_queue_type, sq);
+}
+
+/* NULL for a plain Queue */
+static struct sized_queue *sized_of(VALUE self)
+{
+    return TYPE_P(self, T_DATA) && RDATA(self)->type == &sized_queue_type ? RDATA(self)->data : NULL;
+}
+
+/* A Queue's body, or a SizedQueue's (whose first member it is). */
+static struct queue *queue_get(VALUE self)
+{
+    struct sized_queue *sq = sized_of(self);
+    return sq ? &sq->q : data_get(self, &queue_type);
+}
+
+static long queue_length(const struct queue *q)
+{
+    if (q->first == Qundef) return 0;
+    return 1 + (NIL_P(q->rest) ? 0 : RARRAY_LEN(q->rest));
+}
+
+static void queue_add(struct queue *q, VALUE v)
+{
+    if (q->first == Qundef) {
+        q->first = v;
+        return;
+    }
+    if (NIL_P(q->rest)) q->rest = ary_new();
+    ary_push(q->rest, v);
+}
+
+static VALUE queue_take(struct queue *q)
+{
+    VALUE v = q->first;
+    q->first = NIL_P(q->rest) || RARRAY_LEN(q->rest) == 0 ? Qundef : ary_shift(q->rest);
+    return v;
+}
 
 static VALUE queue_push(VALUE self, int argc, const VALUE *argv)
 {
     struct queue *q = queue_get(self);
-    /* the consumer to wake, fetched while the items are pushed */
+    /* the consumer to wake, fetched while the item is stored */
     __builtin_prefetch(q->pop_waiters.head);
-    while (q->max > 0 && RARRAY_LEN(q->items) >= q->max) green_wait(&q->push_waiters, self, -1);
-    ary_push(q->items, argv[0]);
+    struct sized_queue *sq = sized_of(self);
+    if (sq)
+        while (queue_length(q) >= sq->max) green_wait(&sq->push_waiters, self, -1);
+    queue_add(q, argv[0]);
     waitq_signal(&q->pop_waiters);
     return self;
 }
@@ -47,30 +112,34 @@ static VALUE queue_pop(VALUE self, int argc, const VALUE *argv)
     arity_check(argc, 0, 1);
     struct queue *q = queue_get(self);
     bool non_block = argc > 0 && RTEST(argv[0]);
-    while (RARRAY_LEN(q->items) == 0) {
+    while (q->first == Qundef) {
         if (non_block) exc_raise(core_classes->ThreadError, "queue empty");
         green_wait(&q->pop_waiters, self, -1);
     }
-    VALUE v = ary_shift(q->items);
-    if (q->max > 0) waitq_signal(&q->push_waiters);
+    VALUE v = queue_take(q);
+    struct sized_queue *sq = sized_of(self);
+    if (sq) waitq_signal(&sq->push_waiters);
     return v;
 }
 
-static VALUE queue_empty(VALUE self, int argc, const VALUE *argv) { return BOOL2V(RARRAY_LEN(queue_get(self)->items) == 0); }
-static VALUE queue_size(VALUE self, int argc, const VALUE *argv) { return INT2FIX(RARRAY_LEN(queue_get(self)->items)); }
+static VALUE queue_empty(VALUE self, int argc, const VALUE *argv) { return BOOL2V(queue_get(self)->first == Qundef); }
+static VALUE queue_size(VALUE self, int argc, const VALUE *argv) { return INT2FIX(queue_length(queue_get(self))); }
 
 static VALUE queue_clear(VALUE self, int argc, const VALUE *argv)
 {
     struct queue *q = queue_get(self);
-    ary_clear(q->items);
-    if (q->max > 0) waitq_broadcast(&q->push_waiters);
+    q->first = Qundef;
+    q->rest = Qnil;
+    struct sized_queue *sq = sized_of(self);
+    if (sq) waitq_broadcast(&sq->push_waiters);
     return self;
 }
 
 static VALUE queue_num_waiting(VALUE self, int argc, const VALUE *argv)
 {
     struct queue *q = queue_get(self);
-    return INT2FIX((long)(waitq_count(&q->pop_waiters) + waitq_count(&q->push_waiters)));
+    struct sized_queue *sq = sized_of(self);
+    return INT2FIX((long)(waitq_count(&q->pop_waiters) + (sq ? waitq_count(&sq->push_waiters) : 0)));
 }
 
 /* ------------------------------------------------------------ SizedQueue */
@@ -81,20 +150,22 @@ static long check_max(VALUE v)
     return max;
 }
 
+static struct sized_queue *sized_get(VALUE self) { return data_get(self, &sized_queue_type); }
+
 static VALUE sq_initialize(VALUE self, int argc, const VALUE *argv)
 {
-    queue_get(self)->max = check_max(argv[0]);
+    sized_get(self)->max = check_max(argv[0]);
     return self;
 }
 
-static VALUE sq_max(VALUE self, int argc, const VALUE *argv) { return INT2FIX(queue_get(self)->max); }
+static VALUE sq_max(VALUE self, int argc, const VALUE *argv) { return INT2FIX(sized_get(self)->max); }
 
 static VALUE sq_set_max(VALUE self, int argc, const VALUE *argv)
 {
-    struct queue *q = queue_get(self);
-    long old = q->max;
-    q->max = check_max(argv[0]);
-    for (long i = old; i < q->max; i++) waitq_signal(&q->push_waiters);
+    struct sized_queue *sq = sized_get(self);
+    long old = sq->max;
+    sq->max = check_max(argv[0]);
+    for (long i = old; i < sq->max; i++) waitq_signal(&sq->push_waiters);
     return argv[0];
 }
 
@@ -114,6 +185,7 @@ void ext_thread_queue_init(void)
     define_method(q, "clear", queue_clear, 0);
     define_method(q, "num_waiting", queue_num_waiting, 0);
     VALUE sq = class_define("SizedQueue", q);
+    class_set_allocator(sq, sized_queue_alloc);
     define_method(sq, "initialize", sq_initialize, 1);
     define_method(sq, "max", sq_max, 0);
     define_method(sq, "max=", sq_set_max, 1);
