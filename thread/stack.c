@@ -161,20 +161,6 @@ static void insert_region(struct region *r)
     pool.nregions++;
 }
 
-static struct region *region_of(const void *addr)
-{
-    size_t lo = 0, hi = pool.nregions;
-    const char *a = addr;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        struct region *r = pool.regions[mid];
-        if (a < r->base) hi = mid;
-        else if (a >= r->base + pool.size * STACKS_PER_REGION) lo = mid + 1;
-        else return r;
-    }
-    return NULL;
-}
-
 /* A guard page.  Linux 6.13's guard markers (MADV_GUARD_INSTALL) do not
    split the mapping: 0.8 us a stack where mprotect costs 3.5 us, and no
    mapping per guard for every later fault and madvise to search.  Older
@@ -347,6 +333,20 @@ void stack_release(struct stack_slot *s, char *cleared_below)
 
 /* ------------------------------------------------------------ the backstop */
 #ifndef MR_SANITIZE                     /* AddressSanitizer reports overflows itself */
+static struct region *region_of(const void *addr)
+{
+    size_t lo = 0, hi = pool.nregions;
+    const char *a = addr;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        struct region *r = pool.regions[mid];
+        if (a < r->base) hi = mid;
+        else if (a >= r->base + pool.size * STACKS_PER_REGION) lo = mid + 1;
+        else return r;
+    }
+    return NULL;
+}
+
 static bool on_guard_page(const char *addr)
 {
     struct region *r = region_of(addr);

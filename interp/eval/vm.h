@@ -117,11 +117,13 @@ struct thread {
     VALUE jump_val;         /* the jump vm_protect caught, for vm_jump_state */
     uintptr_t jump_dst;
     /* what the last GC found on this stack, reused while the thread has
-       not run since (a suspended stack does not change) */
-    VALUE *stack_roots;
+       not run since (a suspended stack does not change): 32-bit slot
+       numbers, or VALUEs if stack_roots_wide (gc.c, keep_roots) */
+    void *stack_roots;
     uint32_t nstack_roots, stack_roots_capa;
     bool stack_dirty;
     /* the small fields last, together: no padding between */
+    bool stack_roots_wide;
     bool stack_went_deep;   /* a check found the stack below its shallow part */
     int missing_kind;       /* MISSING_ kind for Kernel#method_missing (ev_call.c) */
 };

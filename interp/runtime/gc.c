@@ -477,17 +477,59 @@ static uint32_t dedupe_roots(VALUE *v, uint32_t n)
 /* A parked thread's cache: the roots the scan kept, in a block of their
    size (non-NULL once scanned).  Room for every word found, duplicates
    included, was several times that: hackysack's 100,000 parked players
-   held 120 MB more with it. */
+   held 120 MB more with it.  Each is 4 bytes, the slot's distance from
+   roots_base in 16-byte units (slots are 16-byte aligned): a hackysack
+   player's 13 roots take a 64-byte block, not 112.  roots_base is fixed
+   at start-up, ROOTS_BELOW under the first heap page, and the 64 GB
+   above it hold the heap's pages that mmap hands out on either side; a
+   thread with a root outside keeps whole VALUEs (stack_roots_wide, every
+   thread's with MINIRUBY_GC_WIDE_ROOTS=1, for the tests). */
+#define ROOTS_SHIFT 4
+#define ROOTS_BELOW ((uintptr_t)48 << 30)
+static uintptr_t roots_base;
+
+static size_t root_bytes(const struct thread *th) { return th->stack_roots_wide ? sizeof(VALUE) : sizeof(uint32_t); }
+
+void gc_free_stack_roots(struct thread *th)
+{
+    slab_free(th->stack_roots, th->stack_roots_capa * root_bytes(th));
+    th->stack_roots = NULL;
+    th->nstack_roots = th->stack_roots_capa = 0;
+}
+
 static void keep_roots(struct thread *th, const VALUE *v, uint32_t n)
 {
+    /* each fits when its distance from roots_base (a page address) has no
+       bit below ROOTS_SHIFT or above 32 + ROOTS_SHIFT: all do when the
+       distances or'ed together have none */
+    uintptr_t bits = 0;
+    for (uint32_t i = 0; i < n; i++) bits |= v[i] - roots_base;
+    bool wide = (bits >> (32 + ROOTS_SHIFT)) != 0 || (bits & ((1u << ROOTS_SHIFT) - 1)) != 0;
     uint32_t capa = n ? n : 1;
-    if (!th->stack_roots || capa > th->stack_roots_capa || th->stack_roots_capa > capa + capa / 4) {
-        slab_free(th->stack_roots, th->stack_roots_capa * sizeof(VALUE));
-        th->stack_roots = slab_alloc(capa * sizeof(VALUE));
+    if (!th->stack_roots || wide != th->stack_roots_wide || capa > th->stack_roots_capa ||
+        th->stack_roots_capa > capa + capa / 4) {
+        gc_free_stack_roots(th);
+        th->stack_roots_wide = wide;
+        th->stack_roots = slab_alloc(capa * root_bytes(th));
         th->stack_roots_capa = capa;
     }
-    memcpy(th->stack_roots, v, n * sizeof(VALUE));
+    if (wide) {
+        memcpy(th->stack_roots, v, n * sizeof(VALUE));
+    } else {
+        uint32_t *slot = th->stack_roots;
+        for (uint32_t i = 0; i < n; i++) slot[i] = (uint32_t)((v[i] - roots_base) >> ROOTS_SHIFT);
+    }
     th->nstack_roots = n;
+}
+
+static void mark_kept_roots(const struct thread *th)
+{
+    if (th->stack_roots_wide) {
+        gc_mark_values(th->stack_roots, th->nstack_roots);
+        return;
+    }
+    const uint32_t *slot = th->stack_roots;
+    for (uint32_t i = 0; i < th->nstack_roots; i++) mark_object(roots_base + ((VALUE)slot[i] << ROOTS_SHIFT));
 }
 
 /* Scan a suspended stack, precisely through its frames and conservatively
@@ -572,7 +614,7 @@ void gc_mark_thread_stack(struct thread *th, char *lo)
         scan_range_and_remember(th, lo, th->stack_base);
         th->stack_dirty = false;
     } else {
-        gc_mark_values(th->stack_roots, th->nstack_roots);
+        mark_kept_roots(th);
         mark_thread_fields(th);
     }
     drain_when_deep();
@@ -1036,6 +1078,9 @@ void gc_init(void *stack_base, bool stress)
     heap.malloc_limit = MALLOC_LIMIT_MIN;
     heap.main_stack_base = stack_base;
     reserve_page = page_memory();
+    if (reserve_page) roots_base = (uintptr_t)reserve_page - ((uintptr_t)reserve_page > ROOTS_BELOW ? ROOTS_BELOW : 0);
+    const char *wide = getenv("MINIRUBY_GC_WIDE_ROOTS");
+    if (wide && *wide == '1') roots_base = UINTPTR_MAX;   /* nothing fits above it */
     for (int i = 0; i < INITIAL_PAGES; i++)
         if (!add_page()) mr_bug("out of memory for the object heap");
 }

@@ -89,6 +89,7 @@ void match_gc_free(VALUE match);
 void gc_mark_block(const struct block *blk);
 void gc_mark_frames(struct frame *f);
 void gc_mark_thread_stack(struct thread *th, char *lo);
+void gc_free_stack_roots(struct thread *th);  /* a dead thread's */
 void gc_mark_thread_image(struct thread *th, const char *lo, const void *copy, const VALUE *words, size_t n);
 bool gc_may_refer(uint64_t w);    /* for sched_stack_words */
 uint64_t gc_scan_epoch(void);

@@ -36,7 +36,7 @@ static void rthread_free(void *p)
     /* live threads are never collected; one whose initialize never ran is not live */
     if (t->g.is_main || (t->started && t->g.status != GT_DEAD)) return;
     sched_free_stack(&t->g);
-    slab_free(t->t.stack_roots, t->t.stack_roots_capa * sizeof(VALUE));
+    gc_free_stack_roots(&t->t);
     slab_free(t, sizeof *t);
 }
 
