@@ -710,11 +710,12 @@ static VALUE ev_call3(struct node *n, struct frame *f)
 uint8_t ev_fix_ops_redefined, ev_flo_ops_redefined;
 static uint8_t container_ops_redefined;   /* Array#[] []= << pop or Hash#[] []= */
 uint8_t ev_to_s_redefined;                /* to_s of Fixnum Float Symbol nil true false */
+static uint8_t str_eq_redefined;          /* String#== */
 
 void ev_trace_fast_paths(bool tracing)
 {
     uint8_t *flags[] = { &ev_fix_ops_redefined, &ev_flo_ops_redefined, &container_ops_redefined,
-                         &ev_to_s_redefined };
+                         &ev_to_s_redefined, &str_eq_redefined };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         *flags[i] = (uint8_t)((*flags[i] & (OPS_REDEFINED | OPS_SAFE4)) | (tracing ? OPS_TRACED : 0));
 }
@@ -736,6 +737,8 @@ static bool to_s_holder(VALUE klass)
 void ev_note_redefinition(VALUE klass, ID mid)
 {
     if (mid == ID_to_s && to_s_holder(klass)) ev_to_s_redefined |= OPS_REDEFINED;
+    /* String's own ==, which its ancestors' cannot hide */
+    if (mid == ID_eq && klass == vm.c.String) str_eq_redefined |= OPS_REDEFINED;
     bool common = klass == vm.c.Numeric || klass == vm.c.Comparable || klass == vm.c.Object ||
                   klass == vm.c.Kernel;
     bool fix = common || klass == vm.c.Fixnum || klass == vm.c.Integer;
@@ -951,6 +954,22 @@ OPT_COMPARE(opt_le, <=)
 OPT_COMPARE(opt_gt, >)
 OPT_COMPARE(opt_ge, >=)
 OPT_COMPARE(opt_eq, ==)
+
+/* s == "literal", s a String of class String: its bytes compared with
+   the literal's, without the String that evaluating the literal makes (a
+   mailbox loop's `break if msg == 'exit'` made one a message).  Any
+   other receiver, or String#== redefined or traced, takes the call. */
+static VALUE opt_eq_str(struct node *n, struct frame *f)
+{
+    struct node_call *c = (struct node_call *)n;
+    VALUE a = EVAL(c->recv, f);
+    if (LIKELY(!str_eq_redefined && HEAP_P(a) && RBASIC(a)->klass == vm.c.String)) {
+        VALUE lit = ((struct node_str *)c->args[0])->lit;
+        long len = RSTRING_LEN(lit);
+        return BOOL2V(RSTRING_LEN(a) == len && memcmp(RSTRING_PTR(a), RSTRING_PTR(lit), (size_t)len) == 0);
+    }
+    return opt_slow(n, f, a, EVAL(c->args[0], f));
+}
 
 /* ------------------------------------------------------------ branch on a comparison */
 /* if, unless, ?:, while and until whose condition compares two plain
@@ -1174,6 +1193,7 @@ static eval_fn select_call(struct node_call *c)
         default: break;
         }
     }
+    if (c->argc == 1 && c->recv && c->mid == ID_eq && c->args[0]->type == NODE_STR) return opt_eq_str;
     if (c->argc == 1 && c->recv) {
         switch (c->mid) {
         case ID_plus: return opt_plus;
