@@ -2,7 +2,8 @@
 
 With --repeat 3 each size runs three times and its row is the run of
 median wall time: the script must succeed and print one row per size
-with figures in every column.  A build that fails must be
+with figures in every column (us/added: "-" for the first size, which
+has no size before it), and the spread of us/player.  A build that fails must be
 reported with a non-zero exit status.  Nothing about time is asserted."""
 import os
 import subprocess
@@ -26,9 +27,13 @@ def main():
     check("3 run(s) a size" in p.stdout, "the header says how many runs a size: %r" % p.stdout[:300])
     rows = [l.split() for l in p.stdout.splitlines() if l.startswith("miniruby ")]
     check([r[1] for r in rows] == ["20", "40"], "one row per size: %r" % rows)
-    for r in rows:
-        check(len(r) == 9 and all(float(x) >= 0 for x in r[2:]) and float(r[7]) > 0,
+    for i, r in enumerate(rows):
+        check(len(r) == 10 and all(float(x) >= 0 for x in r[2:8] + r[9:]) and float(r[7]) > 0,
               "figures in every column: %r" % r)
+        # a difference of two wall times: below zero when noise wins at these sizes
+        check(r[8] == "-" if i == 0 else r[8].lstrip("-").replace(".", "", 1).isdigit(),
+              "us/added a figure after the first size only: %r" % r)
+    check("# miniruby: us/player spread" in p.stdout, "the spread is printed: %r" % p.stdout[-300:])
 
     with tempfile.TemporaryDirectory() as tmp:
         broken = os.path.join(tmp, "miniruby")
