@@ -37,7 +37,7 @@
 
 struct fdlink {                  /* one fd of one waiting thread */
     struct gthread *t;
-    int idx;                     /* its position in t->pfds */
+    int idx;                     /* its position in t->fdw->fds */
     struct fdlink *prev, *next;
 };
 
@@ -55,7 +55,7 @@ static struct {
     int epfd, efd;               /* efd: the event fd once added, else -1 */
     struct fdentry *fds;         /* by descriptor number */
     size_t nfds;
-    struct gthread **w;          /* waiting threads; t->fd_index is the position */
+    struct gthread **w;          /* waiting threads; t->fdw->index is the position */
     size_t n, capa;
     struct gthread **ready;      /* scratch: threads found ready by a poll */
     size_t nready;
@@ -111,7 +111,7 @@ static uint64_t tag(int fd, const struct fdentry *e) { return (uint64_t)e->gen <
 static int arm(int fd, struct fdentry *e, bool first, bool edge)
 {
     uint32_t want = 0;
-    for (struct fdlink *l = e->head; l; l = l->next) want |= to_epoll(l->t->pfds[l->idx].events);
+    for (struct fdlink *l = e->head; l; l = l->next) want |= to_epoll(l->t->fdw->fds[l->idx].events);
     if (e->edge) want |= e->armed;           /* what it watches, it keeps watching */
     edge = edge || e->edge;
     if (e->added && !(want & ~e->armed) && (e->edge || (!first && !edge))) return 0;
@@ -141,12 +141,12 @@ void fdwait_add(struct gthread *t)
         E.w = grow(E.w, E.capa * sizeof *E.w);
         E.ready = grow(E.ready, E.capa * sizeof *E.ready);
     }
-    t->fd_index = (long)E.n;
+    t->fdw->index = (long)E.n;
     E.w[E.n++] = t;
-    struct fdlink *links = grow(NULL, (size_t)t->npfds * sizeof *links);
-    t->fdwait_links = links;
-    for (int i = 0; i < t->npfds; i++) {
-        int fd = t->pfds[i].fd;
+    struct fdlink *links = grow(NULL, (size_t)t->fdw->n * sizeof *links);
+    t->fdw->links = links;
+    for (int i = 0; i < t->fdw->n; i++) {
+        int fd = t->fdw->fds[i].fd;
         struct fdlink *l = &links[i];
         *l = (struct fdlink){ t, i, NULL, NULL };
         if (fd < 0) { l->idx = -1; continue; }          /* poll(2) ignores these */
@@ -154,10 +154,10 @@ void fdwait_add(struct gthread *t)
         l->next = e->head;
         if (e->head) e->head->prev = l;
         e->head = l;
-        int err = arm(fd, e, !l->next, t->fd_edge);
+        int err = arm(fd, e, !l->next, t->fdw->edge);
         if (err) {
             /* not watchable: ready at once, as poll(2) would say */
-            t->pfds[i].revents = err == EPERM ? t->pfds[i].events : POLLNVAL;
+            t->fdw->fds[i].revents = err == EPERM ? t->fdw->fds[i].events : POLLNVAL;
             e->head = l->next;
             if (l->next) l->next->prev = NULL;
             l->idx = -1;
@@ -168,14 +168,14 @@ void fdwait_add(struct gthread *t)
 
 void fdwait_remove(struct gthread *t)
 {
-    struct fdlink *links = t->fdwait_links;
-    for (int i = 0; i < t->npfds; i++) {
+    struct fdlink *links = t->fdw->links;
+    for (int i = 0; i < t->fdw->n; i++) {
         struct fdlink *l = &links[i];
         if (l->idx < 0) {
-            if (t->pfds[i].revents && t->pfds[i].fd >= 0) E.always--;
+            if (t->fdw->fds[i].revents && t->fdw->fds[i].fd >= 0) E.always--;
             continue;
         }
-        int fd = t->pfds[i].fd;
+        int fd = t->fdw->fds[i].fd;
         struct fdentry *e = &E.fds[fd];
         if (l->prev) l->prev->next = l->next;
         else e->head = l->next;
@@ -183,11 +183,11 @@ void fdwait_remove(struct gthread *t)
         /* still armed if it was: a report for nobody is ignored once */
     }
     free(links);
-    t->fdwait_links = NULL;
-    size_t i = (size_t)t->fd_index;
-    t->fd_index = -1;
+    t->fdw->links = NULL;
+    size_t i = (size_t)t->fdw->index;
+    t->fdw->index = -1;
     E.w[i] = E.w[--E.n];
-    if (i < E.n) E.w[i]->fd_index = (long)i;
+    if (i < E.n) E.w[i]->fdw->index = (long)i;
 }
 
 size_t fdwait_count(void) { return E.n; }
@@ -195,8 +195,8 @@ size_t fdwait_count(void) { return E.n; }
 /* ------------------------------------------------------------ polling */
 static void mark_ready(struct gthread *t)
 {
-    if (t->fdwait_marked) return;
-    t->fdwait_marked = true;
+    if (t->fdw->marked) return;
+    t->fdw->marked = true;
     E.ready[E.nready++] = t;
 }
 
@@ -206,7 +206,7 @@ static void wake_marked(void (*ready)(struct gthread *t))
 {
     size_t k = E.nready;
     E.nready = 0;
-    for (size_t i = 0; i < k; i++) E.ready[i]->fdwait_marked = false;
+    for (size_t i = 0; i < k; i++) E.ready[i]->fdw->marked = false;
     for (size_t i = 0; i < k; i++) ready(E.ready[i]);
 }
 
@@ -215,16 +215,16 @@ static void collect_always_ready(void)
     if (!E.always) return;
     for (size_t i = 0; i < E.n; i++) {
         struct gthread *t = E.w[i];
-        struct fdlink *links = t->fdwait_links;
-        for (int j = 0; j < t->npfds; j++)
-            if (links[j].idx < 0 && t->pfds[j].revents) { mark_ready(t); break; }
+        struct fdlink *links = t->fdw->links;
+        for (int j = 0; j < t->fdw->n; j++)
+            if (links[j].idx < 0 && t->fdw->fds[j].revents) { mark_ready(t); break; }
     }
 }
 
 static void fd_ready(int fd, short revents)
 {
     for (struct fdlink *l = E.fds[fd].head; l; l = l->next) {
-        struct pollfd *p = &l->t->pfds[l->idx];
+        struct pollfd *p = &l->t->fdw->fds[l->idx];
         short got = revents & (p->events | POLLERR | POLLHUP);
         if (got) {
             p->revents = got;
@@ -253,7 +253,7 @@ static void rearm_reported(int n)
         if (fd < 0 || !E.fds[fd].head || E.fds[fd].armed) continue;
         if (arm(fd, &E.fds[fd], false, false) == 0) continue;
         for (struct fdlink *l = E.fds[fd].head; l; l = l->next) {
-            l->t->pfds[l->idx].revents = POLLNVAL;
+            l->t->fdw->fds[l->idx].revents = POLLNVAL;
             mark_ready(l->t);
         }
     }
@@ -292,7 +292,7 @@ void fdwait_closed(int fd, void (*ready)(struct gthread *t))
     struct fdentry *e = &E.fds[fd];
     E.nready = 0;
     for (struct fdlink *l = e->head; l; l = l->next) {
-        l->t->pfds[l->idx].revents = POLLNVAL;
+        l->t->fdw->fds[l->idx].revents = POLLNVAL;
         mark_ready(l->t);
     }
     wake_marked(ready);
@@ -309,9 +309,9 @@ void fdwait_closed(int fd, void (*ready)(struct gthread *t))
 void fdwait_after_fork(void)
 {
     for (size_t i = 0; i < E.n; i++) {
-        free(E.w[i]->fdwait_links);
-        E.w[i]->fdwait_links = NULL;
-        E.w[i]->fd_index = -1;
+        free(E.w[i]->fdw->links);
+        E.w[i]->fdw->links = NULL;
+        E.w[i]->fdw->index = -1;
     }
     E.n = 0;
     E.always = 0;

@@ -62,6 +62,18 @@ enum wake_reason {
 };
 
 
+/* A wait on descriptors (sched_block with WAIT_FD): made when it starts,
+   freed when the thread is back, so that the threads that never wait on
+   one (most, in a program of many) carry a pointer, not these fields. */
+struct fd_wait {
+    void *links;                  /* the fd backend's per-fd records */
+    long index;                   /* among the fd waiters (fdwait.h), -1 if not */
+    int n;
+    bool marked;                  /* found ready by the poll under way */
+    bool edge;                    /* sched_poll_owned: edges will do (fdwait.h) */
+    struct pollfd fds[];          /* a copy of the waiter's: nothing touches a parked stack */
+};
+
 /* The run-queue position a policy keeps in each thread. */
 struct policy_node {
     struct gthread *prev, *next;
@@ -81,7 +93,9 @@ struct gthread {
     struct spill *spill;          /* its stack, saved while another thread uses the slot */
     struct spill *spare;          /* the last spill put back, for the next */
     void (*entry)(void);          /* what it runs, until it first runs */
-    void *asan_fake_stack;
+#ifdef MR_SANITIZE
+    void *asan_fake_stack;        /* its fake frames while switched out (instrument.h) */
+#endif
     enum gthread_status status;
     int wait_for;                 /* WAIT_ bits while blocked */
     enum wake_reason woke;
@@ -96,14 +110,7 @@ struct gthread {
     /* timed wait */
     double wake_at;               /* CLOCK_MONOTONIC seconds */
     long heap_index;              /* in the sleeper heap, -1 if not */
-    /* fd wait */
-    struct pollfd *pfds;          /* a copy of the waiter's: nothing touches a parked stack */
-    void *fdwait_links;           /* the fd backend's per-fd records */
-    long fd_index;                /* among the fd waiters (fdwait.h), -1 if not */
-    int npfds;
-    struct pollfd one_pfd;        /* the copy of a single fd */
-    bool fdwait_marked;           /* found ready by the poll under way */
-    bool fd_edge;                 /* sched_poll_owned: edges will do (fdwait.h) */
+    struct fd_wait *fdw;          /* while it waits on descriptors, else NULL */
     /* wait queue */
     struct waitq *wq;
     struct gthread *wq_prev, *wq_next;

@@ -21,10 +21,15 @@
 /* a dead thread's stack: frames left by a switch that no interceptor saw
    (setcontext) keep their redzones poisoned */
 #define STACK_UNPOISON(lo, len) __asan_unpoison_memory_region((lo), (len))
+/* where a thread keeps its fake frames: a field only this build has */
+#define FAKE_STACK_SLOT(t) (&(t)->asan_fake_stack)
+#define FAKE_STACK(t) ((t)->asan_fake_stack)
 #else
 #define SWITCH_START(fake_save, bottom, size) ((void)(fake_save), (void)(bottom), (void)(size))
 #define SWITCH_FINISH(fake_save) ((void)(fake_save))
 #define STACK_UNPOISON(lo, len) ((void)(lo), (void)(len))
+#define FAKE_STACK_SLOT(t) NULL
+#define FAKE_STACK(t) NULL
 #endif
 
 #ifdef HAVE_VALGRIND_VALGRIND_H

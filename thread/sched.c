@@ -22,6 +22,7 @@
 #include "policy.h"
 #include "fdwait.h"
 #include "schedule.h"
+#include "slab.h"
 #include "spill.h"
 #include "stack.h"
 #include "timer.h"
@@ -173,16 +174,18 @@ size_t waitq_count(const struct waitq *q)
     return n;
 }
 
+static size_t fd_wait_bytes(int n) { return sizeof(struct fd_wait) + (size_t)n * sizeof(struct pollfd); }
+
 /* ------------------------------------------------------------ waking */
 /* The one place a blocked thread leaves every wait structure. */
 static void unregister(struct gthread *t)
 {
     if (t->heap_index >= 0) heap_remove(t);
     else if (t->wait_for & WAIT_SLEEP) S.nsleeping--;
-    if (t->fd_index >= 0) fdwait_remove(t);
+    /* the record stays until the thread is back in sched_block: the
+       revents are read there */
+    if (t->fdw && t->fdw->index >= 0) fdwait_remove(t);
     if (t->wq) wq_unlink(t);
-    t->pfds = NULL;
-    t->npfds = 0;
 }
 
 static void make_runnable(struct gthread *t, enum wake_reason why)
@@ -515,7 +518,7 @@ void sched_prefetch_spill(const struct gthread *t)
         switch_leave(from, to, dest_ == &aside.ctx);                   \
         (from)->saved_sp = ctx_stack_pointer();                        \
         ctx_switch_to(&(from)->ctx, dest_);                            \
-        SWITCH_FINISH((from)->asan_fake_stack);                        \
+        SWITCH_FINISH(FAKE_STACK(from));                               \
         sched_release_dead();                                          \
     } while (0)
 
@@ -525,7 +528,7 @@ static inline __attribute__((always_inline)) void switch_leave(struct gthread *f
     S.current = to;
     sched_hook_switch(from, to);
     if (from->canary_below && !stack_canary_intact(from->canary_below)) canary_dead();
-    SWITCH_START(from->status == GT_DEAD ? NULL : &from->asan_fake_stack, via_aside ? aside.lo : to->stack_lo,
+    SWITCH_START(from->status == GT_DEAD ? NULL : FAKE_STACK_SLOT(from), via_aside ? aside.lo : to->stack_lo,
                  via_aside ? aside.size : (size_t)(to->stack_hi - to->stack_lo));
 }
 
@@ -666,22 +669,28 @@ enum wake_reason sched_block(int wait_for, struct waitq *wq, double deadline)
     }
     /* the scheduler keeps a copy of the fds: their owner's stack may be
        spilled while it waits, and the backends write revents */
-    struct pollfd *fds = NULL, *copy = NULL;
+    struct pollfd *fds = NULL;
     int nfds = 0;
     if (wait_for & WAIT_FD) {
         fds = S.next_fds;
         nfds = S.next_nfds;
-        copy = nfds == 1 ? &cur->one_pfd : xgrow(NULL, (size_t)nfds * sizeof *copy);
-        memcpy(copy, fds, (size_t)nfds * sizeof *copy);
-        cur->pfds = copy;
-        cur->npfds = nfds;
-        cur->fd_edge = S.next_edge;
+        struct fd_wait *w = slab_alloc(fd_wait_bytes(nfds));
+        w->links = NULL;
+        w->index = -1;
+        w->n = nfds;
+        w->marked = false;
+        w->edge = S.next_edge;
+        memcpy(w->fds, fds, (size_t)nfds * sizeof *fds);
+        cur->fdw = w;
         S.next_edge = false;
         fdwait_add(cur);
     }
     run_others();
-    for (int i = 0; i < nfds; i++) fds[i].revents = copy[i].revents;
-    if (copy != &cur->one_pfd) free(copy);
+    if (cur->fdw) {
+        for (int i = 0; i < nfds; i++) fds[i].revents = cur->fdw->fds[i].revents;
+        slab_free(cur->fdw, fd_wait_bytes(nfds));
+        cur->fdw = NULL;
+    }
     enum wake_reason why = cur->woke;
     if (cur->interrupted && why != WAKE_INTERRUPTED) {
         /* a wake-up it will not use goes to the next waiter */
@@ -850,7 +859,7 @@ void sched_init(struct gthread *main)
     main->status = GT_RUNNABLE;
     main->is_main = true;
     main->resident = true;              /* in the process's own stack, never spilled */
-    main->heap_index = main->fd_index = -1;
+    main->heap_index = -1;
     main->id = 1;
     policy_init(main);
     schedule_thread_started(main);
@@ -870,7 +879,7 @@ bool sched_prepare(struct gthread *t, void (*entry)(void))
     t->canary_below = s->canary_below;
     t->stack_lo = s->lo;
     t->stack_hi = s->top;
-    t->heap_index = t->fd_index = -1;
+    t->heap_index = -1;
     policy_inherit(t, S.current);
     static unsigned long last_id = 1;
     t->id = ++last_id;

@@ -498,19 +498,20 @@ void schedule_note_signal(int sig)
 void schedule_note_fds(struct gthread *t)
 {
     if (!M.out || M.virtual_time) return;
-    char *p = put_u(out_reserve(64 + (size_t)t->npfds * 48), (unsigned long)schedule_step);
+    int n = t->fdw ? t->fdw->n : 0;
+    char *p = put_u(out_reserve(64 + (size_t)n * 48), (unsigned long)schedule_step);
     p = put_c(p, 'F');
     *p++ = ' ';
     p = put_u(p, t->id);
     p = put_c(p, schedule_where);
     *p++ = ' ';
     p = put_u(p, id_of(sched_current()));
-    for (int i = 0; i < t->npfds; i++)
-        if (t->pfds[i].revents) {
+    for (int i = 0; i < n; i++)
+        if (t->fdw->fds[i].revents) {
             *p++ = ' ';
-            p = put_l(p, t->pfds[i].fd);
+            p = put_l(p, t->fdw->fds[i].fd);
             *p++ = ':';
-            p = put_l(p, t->pfds[i].revents);
+            p = put_l(p, t->fdw->fds[i].revents);
         }
     *p++ = '\n';
     out_commit(p);
@@ -539,12 +540,13 @@ bool schedule_replay_wakes(void (*wake)(struct gthread *t, char kind), struct gt
             if (t->heap_index < 0) schedule_diverged("a timeout was recorded for a thread without a deadline");
             M.last_clock = t->wake_at > M.last_clock ? t->wake_at : M.last_clock;
         } else {
-            if (t->npfds == 0) schedule_diverged("a descriptor wake-up was recorded for a thread not waiting on one");
-            struct pollfd copy[t->npfds];
-            for (int i = 0; i < t->npfds; i++) copy[i] = t->pfds[i];
-            while (poll(copy, (nfds_t)t->npfds, -1) < 0 && errno == EINTR)
+            struct fd_wait *w = t->fdw;
+            if (!w || w->n == 0) schedule_diverged("a descriptor wake-up was recorded for a thread not waiting on one");
+            struct pollfd copy[w->n];
+            for (int i = 0; i < w->n; i++) copy[i] = w->fds[i];
+            while (poll(copy, (nfds_t)w->n, -1) < 0 && errno == EINTR)
                 ;
-            for (int i = 0; i < t->npfds; i++) t->pfds[i].revents = copy[i].revents;
+            for (int i = 0; i < w->n; i++) w->fds[i].revents = copy[i].revents;
         }
         M.next++;
         wake(t, e->kind);

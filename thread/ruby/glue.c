@@ -25,7 +25,7 @@ void sched_hook_switch(struct gthread *from, struct gthread *to)
 static void print_wait(struct rthread *t)
 {
     int w = t->g.wait_for;
-    if ((w & WAIT_FD) && t->g.npfds) fprintf(stderr, "F(%d)", t->g.pfds[0].fd);
+    if ((w & WAIT_FD) && t->g.fdw && t->g.fdw->n) fprintf(stderr, "F(%d)", t->g.fdw->fds[0].fd);
     if (w & WAIT_TIME) fprintf(stderr, "T(%f)", t->g.wake_at - sched_now());
     if (w & WAIT_JOIN) fprintf(stderr, "J(0x%lx)", (unsigned long)t->wait_obj);
     if (w & WAIT_PID) fprintf(stderr, "P");

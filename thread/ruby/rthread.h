@@ -21,14 +21,20 @@
 struct rthread {
     struct thread t;              /* the evaluator's part: first member */
     struct gthread g;             /* the runtime's part */
-    VALUE proc;                   /* the block to run */
-    VALUE args;                   /* its arguments */
+    union {                       /* which one: `hidden` */
+        struct {
+            VALUE proc;           /* the block to run */
+            VALUE args;           /* its arguments */
+        };
+        struct {
+            VALUE (*entry_fn)(void *);  /* a hidden thread's body, instead */
+            void *entry_arg;
+        };
+    };
     VALUE value;                  /* result */
     VALUE exception;              /* died by this exception */
     VALUE group;                  /* ThreadGroup */
     VALUE wait_obj;               /* the object waited on (kept alive, reported) */
-    VALUE (*entry_fn)(void *);    /* a hidden thread's body, instead of proc */
-    void *entry_arg;
     bool abort_on_exception;
     bool killed;                  /* status false rather than nil when dead */
     bool hidden;                  /* the interpreter's own: not in Thread.list */

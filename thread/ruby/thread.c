@@ -18,8 +18,10 @@ static VALUE default_group;
 static void rthread_mark(void *p)
 {
     struct rthread *t = p;
-    gc_mark(t->proc);
-    gc_mark(t->args);
+    if (!t->hidden) {
+        gc_mark(t->proc);
+        gc_mark(t->args);
+    }
     gc_mark(t->value);
     gc_mark(t->exception);
     gc_mark(t->group);
@@ -46,12 +48,17 @@ struct rthread *thread_get(VALUE obj) { return data_get(obj, &thread_type); }
 VALUE green_current(void) { return rt_current()->t.self; }
 bool green_thread_alive(VALUE thread) { return thread_get(thread)->g.status != GT_DEAD; }
 
+/* A record per thread, a million of them in test/workloads/hackysack.rb:
+   448 bytes is its slab class (fields a few threads use live elsewhere,
+   the fd wait's in a record of its own, gthread.h). */
+_Static_assert(sizeof(struct rthread) <= 448, "a thread record fits its slab class");
+
 static struct rthread *rthread_new(VALUE klass)
 {
     struct rthread *t = slab_calloc(sizeof *t);
     t->t.errinfo = t->t.locals = t->t.pending_exc = t->t.jump_val = Qnil;
     t->proc = t->args = t->value = t->exception = t->group = t->wait_obj = t->t.born_bt = Qnil;
-    t->g.heap_index = t->g.fd_index = -1;
+    t->g.heap_index = -1;
     t->t.self = data_new(klass, &thread_type, t);
     return t;
 }
@@ -76,7 +83,7 @@ static bool dead(struct rthread *t) { return t->g.status == GT_DEAD; }
 static VALUE run_thread_block(void *arg)
 {
     struct rthread *t = arg;
-    if (t->entry_fn) return t->entry_fn(t->entry_arg);
+    if (t->hidden) return t->entry_fn(t->entry_arg);
     if (NIL_P(t->args)) return proc_call_to_end(t->proc, 0, NULL);
     return proc_call_to_end(t->proc, (int)RARRAY_LEN(t->args), RARRAY_PTR(t->args));
 }
@@ -103,7 +110,7 @@ static void thread_entry(void)
     struct rthread *t = rt_current();
     struct tag tag;               /* the tag itself, not vm_protect: each frame */
     VALUE v;                      /* here is on every thread's stack */
-    uintptr_t brk = NIL_P(t->proc) ? 0 : proc_block(t->proc)->break_id;
+    uintptr_t brk = t->hidden || NIL_P(t->proc) ? 0 : proc_block(t->proc)->break_id;
     int state = tag_protect(&tag, brk, run_thread_block, t, &v);
     if (state == 0) t->value = v;
     else if (state == TAG_BREAK && brk && tag.dst == brk) t->value = tag.val;
@@ -211,9 +218,9 @@ static VALUE th_initialize(VALUE self, int argc, const VALUE *argv)
 struct rthread *thread_start_hidden(VALUE (*fn)(void *), void *arg)
 {
     struct rthread *t = thread_prepare(vm.c.Thread);
+    t->hidden = true;             /* first: entry_fn takes proc's place */
     t->entry_fn = fn;
     t->entry_arg = arg;
-    t->hidden = true;
     sched_start(&t->g);
     /* such a thread may live until the collector finds its owner gone:
        let its stack count towards the next collection */
