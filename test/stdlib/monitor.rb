@@ -4,6 +4,7 @@
 # enter and waiting inside wait; the invariants (one owner at a time,
 # counts adding up, the monitor free afterwards) are asserted.
 require 'assert'
+require 'interrupts'
 require 'monitor'
 require 'timeout'
 
@@ -339,11 +340,7 @@ test "interrupts under load keep the invariants" do
       end
     end
   end
-  5.times do
-    Thread.pass
-    victim = workers[rand(workers.size)]
-    victim.raise "interrupt" if victim.alive?
-  end
+  assert raise_waiting(workers, 5) > 0
   results = workers.map { |t| t.value }
   assert_true results.all? { |r| r == :finished || r == "interrupt" }
   assert_true entries >= 60 * results.select { |r| r == :finished }.size

@@ -2,6 +2,7 @@
 # mutex_m.rb: lib/mutex_m.rb (Mutex_m by include and by extend, the
 # aliases, contention, interrupts while waiting).
 require 'assert'
+require 'interrupts'
 require 'mutex_m'
 
 class Guarded
@@ -194,11 +195,7 @@ test "interrupts under load keep mutual exclusion" do
       end
     end
   end
-  6.times do
-    Thread.pass
-    v = workers[rand(workers.size)]
-    v.raise "interrupt" if v.alive?
-  end
+  assert raise_waiting(workers, 6) > 0
   results = workers.map { |t| t.value }
   assert_true results.all? { |r| r == :finished || r == "interrupt" }
   assert_equal 0, overlap

@@ -2,6 +2,7 @@
 # sync.rb: lib/sync.rb (Sync_m, Sync: shared and exclusive locking,
 # upgrades, errors, readers and writers contending, interrupts).
 require 'assert'
+require 'interrupts'
 require 'sync'
 require 'timeout'
 
@@ -314,10 +315,7 @@ test "interrupts under load keep the invariants" do
       end
     end
   end
-  workers.sort_by { rand }.first(5).each do |v|
-    Thread.pass
-    v.raise "interrupt" if v.alive?
-  end
+  assert raise_waiting(workers, 5) > 0
   results = workers.map { |t| t.value }
   assert_true results.all? { |r| r == :finished || r == "interrupt" }
   assert_equal 0, violations
