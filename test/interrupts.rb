@@ -10,8 +10,8 @@
 # loaded machine one in a CI run.
 
 # Raises "interrupt" in up to n of threads, each a different one and each
-# while it waits (the status read and the raise in one step, under
-# Thread.critical); returns how many were raised.
+# while the block says it waits (the test and the raise in one step,
+# under Thread.critical); returns how many were raised.
 def raise_waiting(threads, n, tries = 1000)
   raised = []
   tries.times do
@@ -21,7 +21,7 @@ def raise_waiting(threads, n, tries = 1000)
     next if raised.include?(t)
     Thread.critical = true
     begin
-      if t.status == "sleep"
+      if yield(t)
         t.raise "interrupt"
         raised << t
       end

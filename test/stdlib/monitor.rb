@@ -317,10 +317,12 @@ test "interrupts under load keep the invariants" do
   owner = nil
   overlap = 0
   entries = 0
+  stop = false
   workers = (1..12).map do |i|
     Thread.new do
       begin
-        60.times do
+        k = 0
+        until (k += 1) > 60 && stop   # at least 60 rounds, and on until the interrupts are done
           m.synchronize do
             owner = Thread.current
             entries += 1
@@ -340,7 +342,11 @@ test "interrupts under load keep the invariants" do
       end
     end
   end
-  assert raise_waiting(workers, 5) > 0
+  raised = raise_waiting(workers, 5) do |t|
+    m.instance_variable_get(:@mon_entering).include?(t) || c.instance_variable_get(:@waiters).include?(t)
+  end
+  stop = true
+  assert raised > 0
   results = workers.map { |t| t.value }
   assert_true results.all? { |r| r == :finished || r == "interrupt" }
   assert_true entries >= 60 * results.select { |r| r == :finished }.size

@@ -179,10 +179,12 @@ test "interrupts under load keep mutual exclusion" do
   g = Guarded.new
   owner = nil
   overlap = 0
+  stop = false
   workers = (1..10).map do
     Thread.new do
       begin
-        50.times do
+        k = 0
+        until (k += 1) > 50 && stop   # at least 50 rounds, and on until the interrupts are done
           g.synchronize do
             owner = Thread.current
             Thread.pass
@@ -195,7 +197,9 @@ test "interrupts under load keep mutual exclusion" do
       end
     end
   end
-  assert raise_waiting(workers, 6) > 0
+  raised = raise_waiting(workers, 6) { |t| g.instance_variable_get(:@mu_waiting).include?(t) }
+  stop = true
+  assert raised > 0
   results = workers.map { |t| t.value }
   assert_true results.all? { |r| r == :finished || r == "interrupt" }
   assert_equal 0, overlap

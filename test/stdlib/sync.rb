@@ -287,10 +287,12 @@ test "interrupts under load keep the invariants" do
   s = Sync.new
   writer = nil
   violations = 0
+  stop = false
   workers = (1..10).map do |i|
     Thread.new do
       begin
-        40.times do
+        k = 0
+        until (k += 1) > 40 && stop   # at least 40 rounds, and on until the interrupts are done
           if i.even?
             s.synchronize(:EX) do
               begin
@@ -315,7 +317,9 @@ test "interrupts under load keep the invariants" do
       end
     end
   end
-  assert raise_waiting(workers, 5) > 0
+  raised = raise_waiting(workers, 5) { |t| s.sync_waiting.include?(t) || s.sync_upgrade_waiting.include?(t) }
+  stop = true
+  assert raised > 0
   results = workers.map { |t| t.value }
   assert_true results.all? { |r| r == :finished || r == "interrupt" }
   assert_equal 0, violations
