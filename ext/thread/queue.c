@@ -64,12 +64,16 @@ static struct sized_queue *sized_of(VALUE self)
     return TYPE_P(self, T_DATA) && RDATA(self)->type == &sized_queue_type ? RDATA(self)->data : NULL;
 }
 
-/* A Queue's body, or a SizedQueue's (whose first member it is). */
-static struct queue *queue_get(VALUE self)
+/* A Queue's body, or a SizedQueue's (whose first member it is); *sized
+   the SizedQueue's, or NULL: one look at the type for both. */
+static struct queue *queue_of(VALUE self, struct sized_queue **sized)
 {
     struct sized_queue *sq = sized_of(self);
+    if (sized) *sized = sq;
     return sq ? &sq->q : data_get(self, &queue_type);
 }
+
+static struct queue *queue_get(VALUE self) { return queue_of(self, NULL); }
 
 static long queue_length(const struct queue *q)
 {
@@ -96,10 +100,10 @@ static VALUE queue_take(struct queue *q)
 
 static VALUE queue_push(VALUE self, int argc, const VALUE *argv)
 {
-    struct queue *q = queue_get(self);
+    struct sized_queue *sq;
+    struct queue *q = queue_of(self, &sq);
     /* the consumer to wake, fetched while the item is stored */
     __builtin_prefetch(q->pop_waiters.head);
-    struct sized_queue *sq = sized_of(self);
     if (sq)
         while (queue_length(q) >= sq->max) green_wait(&sq->push_waiters, self, -1);
     queue_add(q, argv[0]);
@@ -110,14 +114,14 @@ static VALUE queue_push(VALUE self, int argc, const VALUE *argv)
 static VALUE queue_pop(VALUE self, int argc, const VALUE *argv)
 {
     arity_check(argc, 0, 1);
-    struct queue *q = queue_get(self);
+    struct sized_queue *sq;
+    struct queue *q = queue_of(self, &sq);
     bool non_block = argc > 0 && RTEST(argv[0]);
     while (q->first == Qundef) {
         if (non_block) exc_raise(core_classes->ThreadError, "queue empty");
         green_wait(&q->pop_waiters, self, -1);
     }
     VALUE v = queue_take(q);
-    struct sized_queue *sq = sized_of(self);
     if (sq) waitq_signal(&sq->push_waiters);
     return v;
 }
@@ -127,18 +131,18 @@ static VALUE queue_size(VALUE self, int argc, const VALUE *argv) { return INT2FI
 
 static VALUE queue_clear(VALUE self, int argc, const VALUE *argv)
 {
-    struct queue *q = queue_get(self);
+    struct sized_queue *sq;
+    struct queue *q = queue_of(self, &sq);
     q->first = Qundef;
     q->rest = Qnil;
-    struct sized_queue *sq = sized_of(self);
     if (sq) waitq_broadcast(&sq->push_waiters);
     return self;
 }
 
 static VALUE queue_num_waiting(VALUE self, int argc, const VALUE *argv)
 {
-    struct queue *q = queue_get(self);
-    struct sized_queue *sq = sized_of(self);
+    struct sized_queue *sq;
+    struct queue *q = queue_of(self, &sq);
     return INT2FIX((long)(waitq_count(&q->pop_waiters) + (sq ? waitq_count(&sq->push_waiters) : 0)));
 }
 
