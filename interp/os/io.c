@@ -5,12 +5,14 @@
  * Reading methods are in io_read.c, writing and Kernel#puts & co. in
  * io_write.c, pipes/popen/select in io_proc.c.
  *
- * Green threads: no call here blocks the process.  Before a read or write
- * on anything but a regular file or a socket we wait with green_wait_fd(),
- * and writes to pipes go in chunks of at most PIPE_BUF so that one write()
- * never blocks once poll said the pipe is writable.  Sockets are read and
- * written with MSG_DONTWAIT, waiting only after EAGAIN.  Every system call
- * retries on EINTR (the thread timer interrupts them). */
+ * Green threads: no call here blocks the process.  Sockets are read and
+ * written with MSG_DONTWAIT, and the pipes miniruby makes (IO.pipe, popen)
+ * with RWF_NOWAIT where the kernel takes it for pipes, waiting only after
+ * EAGAIN.  Before a read or write on anything else but a regular file we
+ * wait with green_wait_fd(), and writes to it go in chunks of at most
+ * PIPE_BUF so that one write() never blocks once poll said it is
+ * writable.  Every system call retries on EINTR (the thread timer
+ * interrupts them). */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -20,6 +22,7 @@
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 #include "io_impl.h"
 #include "ruby/green.h"
@@ -163,6 +166,7 @@ void io_setup(VALUE io, int fd, int mode, VALUE path)
     f->path = path;
     f->regular = fd_is_regular(fd);
     f->socket = false;
+    f->nowait = false;
     f->rpos = f->rlen = 0;
     f->wlen = 0;
     if ((mode & FMODE_WRITABLE) && !(mode & FMODE_SYNC) && isatty(fd)) f->mode |= FMODE_LINEBUF;
@@ -296,20 +300,54 @@ static ssize_t replay_transfer(int fd, char *buf, size_t n, bool reading)
     return (ssize_t)done;
 }
 
-static ssize_t sys_read(int fd, char *buf, size_t n, bool socket)
+/* How a descriptor is read and written: never waiting (a socket, or a
+   pipe that takes RWF_NOWAIT), or after a poll said it was ready. */
+enum xfer { XFER_POLLED, XFER_SOCKET, XFER_NOWAIT };
+
+static enum xfer xfer_of(const struct rio *f, int fd)
+{
+    if (f->socket && fd == f->fd) return XFER_SOCKET;
+    return f->nowait ? XFER_NOWAIT : XFER_POLLED;
+}
+
+static ssize_t sys_read(int fd, char *buf, size_t n, enum xfer how)
 {
     if (UNLIKELY(green_replaying())) return replay_transfer(fd, buf, n, true);
-    ssize_t r = socket ? recv(fd, buf, n, MSG_DONTWAIT) : read(fd, buf, n);
+    struct iovec v = { buf, n };
+    ssize_t r = how == XFER_SOCKET ? recv(fd, buf, n, MSG_DONTWAIT)
+              : how == XFER_NOWAIT ? preadv2(fd, &v, 1, -1, RWF_NOWAIT) : read(fd, buf, n);
     if (r >= 0 || errno == EAGAIN) green_note_outcome('R', r);
     return r;
 }
 
-static ssize_t sys_write(int fd, const char *buf, size_t n, bool socket)
+static ssize_t sys_write(int fd, const char *buf, size_t n, enum xfer how)
 {
     if (UNLIKELY(green_replaying())) return replay_transfer(fd, (char *)buf, n, false);
-    ssize_t r = socket ? send(fd, buf, n, MSG_DONTWAIT | MSG_NOSIGNAL) : write(fd, buf, n);
+    struct iovec v = { (char *)buf, n };
+    ssize_t r = how == XFER_SOCKET ? send(fd, buf, n, MSG_DONTWAIT | MSG_NOSIGNAL)
+              : how == XFER_NOWAIT ? pwritev2(fd, &v, 1, -1, RWF_NOWAIT) : write(fd, buf, n);
     if (r >= 0 || errno == EAGAIN) green_note_outcome('W', r);
     return r;
+}
+
+/* Whether the kernel's pipes take RWF_NOWAIT (Linux 6.x): a read of an
+   empty one then says EAGAIN whatever the descriptor's O_NONBLOCK, which
+   a child process sharing it may clear.  Asked once, of a pipe holding a
+   byte, so that the question cannot block: refused, the flag gives
+   EOPNOTSUPP (or EINVAL before Linux 4.14). */
+bool io_pipes_nowait(void)
+{
+    static int known = -1;
+    if (known >= 0) return known;
+    int p[2];
+    known = 0;
+    if (pipe2(p, O_CLOEXEC) != 0) return false;
+    char c = 0;
+    struct iovec v = { &c, 1 };
+    known = write(p[1], &c, 1) == 1 && preadv2(p[0], &v, 1, -1, RWF_NOWAIT) == 1;
+    close(p[0]);
+    close(p[1]);
+    return known;
 }
 
 /* Wait through the scheduler until fd is ready, and still ready now. */
@@ -358,9 +396,10 @@ long io_sysread(struct rio *f, char *buf, long n)
 {
     for (;;) {
         if (f->fd < 0) exc_raise(vm.c.IOError, "closed stream");
-        if (!f->regular && !f->socket) wait_ready(f->fd, POLLIN);
+        enum xfer how = xfer_of(f, f->fd);
+        if (!f->regular && how == XFER_POLLED) wait_ready(f->fd, POLLIN);
         if (f->fd < 0) exc_raise(vm.c.IOError, "closed stream");
-        ssize_t r = f->regular ? read(f->fd, buf, (size_t)n) : sys_read(f->fd, buf, (size_t)n, f->socket);
+        ssize_t r = f->regular ? read(f->fd, buf, (size_t)n) : sys_read(f->fd, buf, (size_t)n, how);
         if (r >= 0) return (long)r;
         if (errno == EINTR) continue;
         if (errno == EAGAIN) { wait_again(f->fd, POLLIN); continue; }
@@ -374,8 +413,8 @@ static void write_str_bytes(struct rio *f, int fd, VALUE str, long off, long n)
 {
     while (n > 0) {
         long chunk = n;
-        bool socket = f->socket && fd == f->fd;
-        if (!f->regular && !socket) {
+        enum xfer how = xfer_of(f, fd);
+        if (!f->regular && how == XFER_POLLED) {
             wait_ready(fd, POLLOUT);
             if (chunk > PIPE_BUF) chunk = PIPE_BUF;
         }
@@ -383,7 +422,7 @@ static void write_str_bytes(struct rio *f, int fd, VALUE str, long off, long n)
         if (chunk <= 0) return;
         before_write(fd, RSTRING_PTR(str) + off, chunk);
         ssize_t w = f->regular ? write(fd, RSTRING_PTR(str) + off, (size_t)chunk)
-                               : sys_write(fd, RSTRING_PTR(str) + off, (size_t)chunk, socket);
+                               : sys_write(fd, RSTRING_PTR(str) + off, (size_t)chunk, how);
         if (w < 0) {
             if (errno == EINTR) continue;
             if (errno == EAGAIN) { wait_again(fd, POLLOUT); continue; }
@@ -409,14 +448,14 @@ void io_fflush(struct rio *f)
         int fd = rio_wfd(f);
         if (fd < 0) { f->wlen = 0; return; }
         long chunk = f->wlen;
-        bool socket = f->socket && fd == f->fd;
-        if (!f->regular && !socket) {
+        enum xfer how = xfer_of(f, fd);
+        if (!f->regular && how == XFER_POLLED) {
             wait_ready(fd, POLLOUT);
             if (chunk > PIPE_BUF) chunk = PIPE_BUF;
         }
         before_write(fd, f->wbuf, chunk);
         ssize_t w = f->regular ? write(fd, f->wbuf, (size_t)chunk)
-                               : sys_write(fd, f->wbuf, (size_t)chunk, socket);
+                               : sys_write(fd, f->wbuf, (size_t)chunk, how);
         if (w < 0) {
             if (errno == EINTR) continue;
             if (errno == EAGAIN) { wait_again(fd, POLLOUT); continue; }
@@ -981,6 +1020,7 @@ static VALUE io_init_copy(VALUE self, int argc, const VALUE *argv)
     }
     io_setup(self, fd, o->mode, o->path);
     struct rio *f = io_rio(self);
+    f->nowait = o->nowait;        /* the same pipe */
     f->wfd = wfd;
     f->pid = o->pid;
     f->lineno = o->lineno;
@@ -1005,6 +1045,7 @@ static VALUE io_reopen(VALUE self, int argc, const VALUE *argv)
         if (fd < 0 && (fd = dup(o->fd)) < 0) exc_sys_fail(NULL);
         io_cloexec_fd(fd);
         io_setup(self, fd, o->mode, o->path);
+        f->nowait = o->nowait;        /* the same pipe */
         RBASIC(self)->klass = RBASIC(other)->klass;
         return self;
     }

@@ -110,7 +110,11 @@ test "collected objects' finalizers run with the id, in the order defined" do
     assert_equal [ids[i]] * 3, mine.map { |e| e[3] }
   end
   collect
-  assert_equal log.size, logged(:order).size   # each ran once
+  # each ran once: a later collection may finalize an object the
+  # conservative stack scan kept alive before, but none twice
+  again = logged(:order)
+  assert_equal log, again[0, log.size]
+  assert_equal again.size, again.uniq.size
 end
 
 test "undefined finalizers do not run" do
