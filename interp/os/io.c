@@ -22,6 +22,7 @@
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/uio.h>
 #include <unistd.h>
 #include "io_impl.h"
@@ -149,10 +150,33 @@ struct rio *io_rio_writable(VALUE io)
     return f;
 }
 
-static bool fd_is_regular(int fd)
+/* A pipe made by pipe(2), here or by whoever handed it down (a FIFO in
+   a file system is another kind of file, whose reads refuse RWF_NOWAIT). */
+#define PIPEFS_MAGIC 0x50495045
+static bool anonymous_pipe(int fd, const struct stat *st)
 {
-    struct stat st;
-    return fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    struct statfs fs;
+    return S_ISFIFO(st->st_mode) && fstatfs(fd, &fs) == 0 && fs.f_type == PIPEFS_MAGIC;
+}
+
+/* Whether the kernel's pipes take RWF_NOWAIT (Linux 6.x): a read of an
+   empty one then says EAGAIN whatever the descriptor's O_NONBLOCK, which
+   a child process sharing it may clear.  Asked once, of a pipe holding a
+   byte, so that the question cannot block: refused, the flag gives
+   EOPNOTSUPP (or EINVAL before Linux 4.14). */
+static bool pipes_take_nowait(void)
+{
+    static int known = -1;
+    if (known >= 0) return known;
+    int p[2];
+    known = 0;
+    if (pipe2(p, O_CLOEXEC) != 0) return false;
+    char c = 0;
+    struct iovec v = { &c, 1 };
+    known = write(p[1], &c, 1) == 1 && preadv2(p[0], &v, 1, -1, RWF_NOWAIT) == 1;
+    close(p[0]);
+    close(p[1]);
+    return known;
 }
 
 void io_setup(VALUE io, int fd, int mode, VALUE path)
@@ -164,9 +188,11 @@ void io_setup(VALUE io, int fd, int mode, VALUE path)
     f->pid = 0;
     f->lineno = 0;
     f->path = path;
-    f->regular = fd_is_regular(fd);
+    struct stat st;
+    bool known = fstat(fd, &st) == 0;
+    f->regular = known && S_ISREG(st.st_mode);
     f->socket = false;
-    f->nowait = false;
+    f->nowait = known && anonymous_pipe(fd, &st) && pipes_take_nowait();
     f->rpos = f->rlen = 0;
     f->wlen = 0;
     if ((mode & FMODE_WRITABLE) && !(mode & FMODE_SYNC) && isatty(fd)) f->mode |= FMODE_LINEBUF;
@@ -328,26 +354,6 @@ static ssize_t sys_write(int fd, const char *buf, size_t n, enum xfer how)
               : how == XFER_NOWAIT ? pwritev2(fd, &v, 1, -1, RWF_NOWAIT) : write(fd, buf, n);
     if (r >= 0 || errno == EAGAIN) green_note_outcome('W', r);
     return r;
-}
-
-/* Whether the kernel's pipes take RWF_NOWAIT (Linux 6.x): a read of an
-   empty one then says EAGAIN whatever the descriptor's O_NONBLOCK, which
-   a child process sharing it may clear.  Asked once, of a pipe holding a
-   byte, so that the question cannot block: refused, the flag gives
-   EOPNOTSUPP (or EINVAL before Linux 4.14). */
-bool io_pipes_nowait(void)
-{
-    static int known = -1;
-    if (known >= 0) return known;
-    int p[2];
-    known = 0;
-    if (pipe2(p, O_CLOEXEC) != 0) return false;
-    char c = 0;
-    struct iovec v = { &c, 1 };
-    known = write(p[1], &c, 1) == 1 && preadv2(p[0], &v, 1, -1, RWF_NOWAIT) == 1;
-    close(p[0]);
-    close(p[1]);
-    return known;
 }
 
 /* Wait through the scheduler until fd is ready, and still ready now. */
@@ -1020,7 +1026,6 @@ static VALUE io_init_copy(VALUE self, int argc, const VALUE *argv)
     }
     io_setup(self, fd, o->mode, o->path);
     struct rio *f = io_rio(self);
-    f->nowait = o->nowait;        /* the same pipe */
     f->wfd = wfd;
     f->pid = o->pid;
     f->lineno = o->lineno;
@@ -1045,7 +1050,6 @@ static VALUE io_reopen(VALUE self, int argc, const VALUE *argv)
         if (fd < 0 && (fd = dup(o->fd)) < 0) exc_sys_fail(NULL);
         io_cloexec_fd(fd);
         io_setup(self, fd, o->mode, o->path);
-        f->nowait = o->nowait;        /* the same pipe */
         RBASIC(self)->klass = RBASIC(other)->klass;
         return self;
     }

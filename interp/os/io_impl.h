@@ -33,7 +33,7 @@ struct rio {
     VALUE path;         /* String or nil */
     bool regular;       /* regular file: reads and writes never block */
     bool socket;        /* a socket of ours: MSG_DONTWAIT, no poll before a call */
-    bool nowait;        /* pipes of ours (fd, and wfd): RWF_NOWAIT, no poll before a call */
+    bool nowait;        /* a pipe (fd, and popen's wfd): RWF_NOWAIT, no poll before a call */
     bool eof_seen;      /* a read returned 0 (ttys: cleared by the next read) */
     char *rbuf;         /* unread bytes: rbuf[rpos .. rpos + rlen) */
     long rpos, rlen, rcapa;
@@ -65,7 +65,6 @@ void io_unread_discard(struct rio *f);      /* before a seek or a write on r+ */
 void io_close_rio(struct rio *f, bool wait_child);
 int io_cloexec_fd(int fd);
 void io_set_nonblock(int fd);               /* for descriptors miniruby makes */
-bool io_pipes_nowait(void);                 /* pipe(2)'s pipes take RWF_NOWAIT */
 void io_close_fd(int fd);                   /* close(2), waking the threads waiting on fd */
 void io_set_last_status(int status, pid_t pid);
 VALUE io_last_status(void);

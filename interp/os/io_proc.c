@@ -207,7 +207,6 @@ static VALUE io_s_pipe(VALUE klass, int argc, const VALUE *argv)
     if (pipe2(p, O_CLOEXEC | O_NONBLOCK) < 0) exc_sys_fail(NULL);
     VALUE r = io_new_fd(klass, p[0], FMODE_READABLE, Qnil);
     VALUE w = io_new_fd(klass, p[1], FMODE_WRITABLE | FMODE_SYNC, Qnil);
-    io_rio(r)->nowait = io_rio(w)->nowait = io_pipes_nowait();
     return ary_new_of(2, r, w);
 }
 
@@ -278,7 +277,6 @@ VALUE io_popen_cmd(VALUE cmd, int fmode)
         io = io_new_fd(vm.c.IO, rp[0], FMODE_READABLE, Qnil);
     }
     io_rio(io)->pid = pid;
-    io_rio(io)->nowait = io_pipes_nowait();
     return io;
 }
 

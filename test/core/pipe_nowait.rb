@@ -109,6 +109,27 @@ test "a dup and a reopened IO of a pipe wait alone too" do
   read_alone(io, w)
 end
 
+test "a pipe handed down by number is waited for alone" do
+  r, w = IO.pipe
+  d = r.dup
+  read_alone(IO.for_fd(d.fileno), w)
+end
+
+test "a FIFO in the file system is waited for alone" do
+  path = File.join(ENV['TMPDIR'] || '/tmp', "mr-fifo-#{$$}")
+  assert_true system("mkfifo", path)
+  begin
+    r = File.open(path, File::RDONLY | File::NONBLOCK)
+    w = File.open(path, "w")
+    w.sync = true
+    read_alone(r, w)
+    r.close
+    w.close
+  ensure
+    File.unlink(path)
+  end
+end
+
 test "a popen child's output is waited for alone" do
   io = IO.popen("sleep 0.1; echo hi")
   value, count = while_counting { io.read }
