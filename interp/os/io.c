@@ -413,6 +413,43 @@ long io_sysread(struct rio *f, char *buf, long n)
     }
 }
 
+/* One read of at most n bytes of what is there now, never waiting:
+   -1 with EAGAIN when nothing is (read_nonblock), 0 at end of file. */
+long io_read_now(struct rio *f, char *buf, long n)
+{
+    enum xfer how = xfer_of(f, f->fd);
+    if (!f->regular && how == XFER_POLLED && !ready_now(f->fd, POLLIN)) {
+        errno = EAGAIN;
+        return -1;
+    }
+    for (;;) {
+        ssize_t r = f->regular ? read(f->fd, buf, (size_t)n) : sys_read(f->fd, buf, (size_t)n, how);
+        if (r >= 0 || errno != EINTR) return (long)r;
+    }
+}
+
+/* One write of what of str fits in fd now (write_nonblock): the bytes
+   written, -1 with EAGAIN when none fit.  A descriptor polled first
+   takes at most PIPE_BUF bytes, which poll's "writable" promises room
+   for. */
+long io_write_now(struct rio *f, int fd, VALUE str)
+{
+    enum xfer how = xfer_of(f, fd);
+    long n = RSTRING_LEN(str);
+    if (!f->regular && how == XFER_POLLED) {
+        if (!ready_now(fd, POLLOUT)) {
+            errno = EAGAIN;
+            return -1;
+        }
+        if (n > PIPE_BUF) n = PIPE_BUF;
+    }
+    for (;;) {
+        before_write(fd, RSTRING_PTR(str), n);
+        ssize_t w = f->regular ? write(fd, RSTRING_PTR(str), (size_t)n) : sys_write(fd, RSTRING_PTR(str), (size_t)n, how);
+        if (w >= 0 || errno != EINTR) return (long)w;
+    }
+}
+
 /* Write the bytes of str[off, n] to fd.  Re-reads the string's pointer
    after every wait: another thread may run meanwhile. */
 static void write_str_bytes(struct rio *f, int fd, VALUE str, long off, long n)

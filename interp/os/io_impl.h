@@ -59,6 +59,8 @@ int io_mode_from_oflags(int oflags);
 int io_mode_arg(VALUE v, int *oflags);      /* String or Fixnum mode -> FMODE_, O_ */
 void io_fflush(struct rio *f);              /* raises on error */
 long io_sysread(struct rio *f, char *buf, long n);   /* waits; 0 at EOF */
+long io_read_now(struct rio *f, char *buf, long n);  /* never waits: -1 and EAGAIN if nothing */
+long io_write_now(struct rio *f, int fd, VALUE str); /* never waits: -1 and EAGAIN if no room */
 void io_syswrite_str(struct rio *f, int fd, VALUE str);  /* unbuffered, all of it */
 int io_fill(struct rio *f);                 /* refill the read buffer: bytes read, 0 at EOF */
 void io_unread_discard(struct rio *f);      /* before a seek or a write on r+ */

@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
-#include <poll.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -341,16 +340,9 @@ static VALUE io_read_nonblock(VALUE self, int argc, const VALUE *argv)
         return str;
     }
     if (f->wlen > 0) io_fflush(f);
-    struct pollfd p = { f->fd, POLLIN, 0 };
-    int r;
-    while ((r = poll(&p, 1, 0)) < 0 && errno == EINTR)
-        ;
-    if (r == 0) {
-        errno = EAGAIN;
-        exc_sys_fail(NULL);
-    }
     str_reserve(str, len);
-    long n = io_sysread(f, RSTRING_PTR(str), len);
+    long n = io_read_now(f, RSTRING_PTR(str), len);
+    if (n < 0) exc_sys_fail(errno == EAGAIN || !STRING_P(f->path) ? NULL : str_cstr(f->path));
     if (n == 0) eof_error();
     str_resize(str, n);
     return str;

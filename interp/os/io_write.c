@@ -5,7 +5,6 @@
  * io_write() takes a shortcut when that method is IO's own. */
 #include <errno.h>
 #include <limits.h>
-#include <poll.h>
 #include <unistd.h>
 #include "io_impl.h"
 
@@ -139,22 +138,9 @@ static VALUE io_write_nonblock(VALUE self, int argc, const VALUE *argv)
     VALUE str = obj_to_s(argv[0]);
     struct rio *f = io_rio_writable(self);
     if (f->wlen > 0) io_fflush(f);
-    int fd = f->wfd >= 0 ? f->wfd : f->fd;
-    for (;;) {
-        struct pollfd p = { fd, POLLOUT, 0 };
-        int r = poll(&p, 1, 0);
-        if (r < 0 && errno == EINTR) continue;
-        if (r == 0) {
-            errno = EAGAIN;
-            exc_sys_fail(NULL);
-        }
-        long n = RSTRING_LEN(str);
-        if (!f->regular && n > PIPE_BUF) n = PIPE_BUF;
-        ssize_t w = write(fd, RSTRING_PTR(str), (size_t)n);
-        if (w < 0 && errno == EINTR) continue;
-        if (w < 0) exc_sys_fail(STRING_P(f->path) ? str_cstr(f->path) : NULL);
-        return int_new(w);
-    }
+    long w = io_write_now(f, f->wfd >= 0 ? f->wfd : f->fd, str);
+    if (w < 0) exc_sys_fail(errno == EAGAIN || !STRING_P(f->path) ? NULL : str_cstr(f->path));
+    return int_new(w);
 }
 
 /* ------------------------------------------------------------ Kernel */

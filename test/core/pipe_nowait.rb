@@ -157,3 +157,22 @@ test "end of file and a closed reader as 1.8.7" do
   r.close
   assert_raise(Errno::EPIPE) { w.write "x" }
 end
+
+test "read_nonblock and write_nonblock as 1.8.7" do
+  r, w = IO.pipe
+  assert_raise(Errno::EAGAIN) { r.read_nonblock(5) }
+  w.write "abc"
+  assert_equal "abc", r.read_nonblock(5)
+  data = (0...100_000).map { |i| (i % 256).chr }.join
+  n = w.write_nonblock(data)            # as much as the pipe holds, in one call
+  assert n > 4096 && n < data.size, "write_nonblock wrote #{n}"
+  assert_raise(Errno::EAGAIN) { w.write_nonblock(data) }
+  got = ""
+  begin
+    loop { got << r.read_nonblock(10_000) }
+  rescue Errno::EAGAIN
+  end
+  assert got == data[0, n], "the bytes came out changed"
+  w.close
+  assert_raise(EOFError) { r.read_nonblock(5) }
+end
