@@ -6,13 +6,13 @@
  * io_write.c, pipes/popen/select in io_proc.c.
  *
  * Green threads: no call here blocks the process.  Sockets are read and
- * written with MSG_DONTWAIT, and the pipes miniruby makes (IO.pipe, popen)
- * with RWF_NOWAIT where the kernel takes it for pipes, waiting only after
- * EAGAIN.  Before a read or write on anything else but a regular file we
- * wait with green_wait_fd(), and writes to it go in chunks of at most
- * PIPE_BUF so that one write() never blocks once poll said it is
- * writable.  Every system call retries on EINTR (the thread timer
- * interrupts them). */
+ * written with MSG_DONTWAIT, and pipes (IO.pipe's, popen's, $stdin from a
+ * shell's) with RWF_NOWAIT where the kernel takes it for pipes, waiting
+ * only after EAGAIN.  Before a read or write on anything else but a
+ * regular file we wait with green_wait_fd(), and writes to it go in
+ * chunks of at most PIPE_BUF so that one write() never blocks once poll
+ * said it is writable.  Every system call retries on EINTR (the thread
+ * timer interrupts them). */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -152,7 +152,9 @@ struct rio *io_rio_writable(VALUE io)
 
 /* A pipe made by pipe(2), here or by whoever handed it down (a FIFO in
    a file system is another kind of file, whose reads refuse RWF_NOWAIT). */
-#define PIPEFS_MAGIC 0x50495045
+#ifndef PIPEFS_MAGIC
+#define PIPEFS_MAGIC 0x50495045   /* linux/magic.h */
+#endif
 static bool anonymous_pipe(int fd, const struct stat *st)
 {
     struct statfs fs;
@@ -445,7 +447,8 @@ long io_write_now(struct rio *f, int fd, VALUE str)
     }
     for (;;) {
         before_write(fd, RSTRING_PTR(str), n);
-        ssize_t w = f->regular ? write(fd, RSTRING_PTR(str), (size_t)n) : sys_write(fd, RSTRING_PTR(str), (size_t)n, how);
+        ssize_t w = f->regular ? write(fd, RSTRING_PTR(str), (size_t)n)
+                               : sys_write(fd, RSTRING_PTR(str), (size_t)n, how);
         if (w >= 0 || errno != EINTR) return (long)w;
     }
 }
