@@ -523,6 +523,8 @@ WORKLOADS = [
              "Queue ping-pong between two threads, N round trips"),
     Workload("sched_queue_idle", "sched", _b("sched_queue.rb"), ["100000", "2000"], ["10000", "2000"],
              parse_results, "the same ping-pong after 2,000 threads that wait"),
+    Workload("sched_pipe", "sched", _b("sched_pipe.rb"), ["100000"], ["10000"], parse_results,
+             "a line's round trip over IO.pipe between two threads, N round trips"),
     Workload("sched_mutex", "sched", _b("sched_mutex.rb"), ["100", "1000"], ["100", "50"],
              parse_results, "Mutex contention: 100 threads x N locks"),
     Workload("sched_sleep", "sched", _b("sched_sleep.rb"), ["100000", "1"], ["5000", "0.2"],
