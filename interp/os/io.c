@@ -328,18 +328,23 @@ static ssize_t replay_transfer(int fd, char *buf, size_t n, bool reading)
     return (ssize_t)done;
 }
 
-/* How a descriptor is read and written: never waiting (a socket, or a
-   pipe that takes RWF_NOWAIT), or after a poll said it was ready. */
-enum xfer { XFER_POLLED, XFER_SOCKET, XFER_NOWAIT };
+/* How a descriptor is read and written: a regular file's never blocks;
+   never waiting (a socket, or a pipe that takes RWF_NOWAIT); or after a
+   poll said it was ready. */
+enum xfer { XFER_REGULAR, XFER_POLLED, XFER_SOCKET, XFER_NOWAIT };
 
 static enum xfer xfer_of(const struct rio *f, int fd)
 {
+    if (f->regular) return XFER_REGULAR;
     if (f->socket && fd == f->fd) return XFER_SOCKET;
     return f->nowait ? XFER_NOWAIT : XFER_POLLED;
 }
 
+/* One read(2) or write(2), or their socket or RWF_NOWAIT form, noted for
+   the schedule modes but for a regular file's. */
 static ssize_t sys_read(int fd, char *buf, size_t n, enum xfer how)
 {
+    if (how == XFER_REGULAR) return read(fd, buf, n);
     if (UNLIKELY(green_replaying())) return replay_transfer(fd, buf, n, true);
     struct iovec v = { buf, n };
     ssize_t r = how == XFER_SOCKET ? recv(fd, buf, n, MSG_DONTWAIT)
@@ -350,6 +355,7 @@ static ssize_t sys_read(int fd, char *buf, size_t n, enum xfer how)
 
 static ssize_t sys_write(int fd, const char *buf, size_t n, enum xfer how)
 {
+    if (how == XFER_REGULAR) return write(fd, buf, n);
     if (UNLIKELY(green_replaying())) return replay_transfer(fd, (char *)buf, n, false);
     struct iovec v = { (char *)buf, n };
     ssize_t r = how == XFER_SOCKET ? send(fd, buf, n, MSG_DONTWAIT | MSG_NOSIGNAL)
@@ -405,9 +411,9 @@ long io_sysread(struct rio *f, char *buf, long n)
     for (;;) {
         if (f->fd < 0) exc_raise(vm.c.IOError, "closed stream");
         enum xfer how = xfer_of(f, f->fd);
-        if (!f->regular && how == XFER_POLLED) wait_ready(f->fd, POLLIN);
+        if (how == XFER_POLLED) wait_ready(f->fd, POLLIN);
         if (f->fd < 0) exc_raise(vm.c.IOError, "closed stream");
-        ssize_t r = f->regular ? read(f->fd, buf, (size_t)n) : sys_read(f->fd, buf, (size_t)n, how);
+        ssize_t r = sys_read(f->fd, buf, (size_t)n, how);
         if (r >= 0) return (long)r;
         if (errno == EINTR) continue;
         if (errno == EAGAIN) { wait_again(f->fd, POLLIN); continue; }
@@ -420,12 +426,12 @@ long io_sysread(struct rio *f, char *buf, long n)
 long io_read_now(struct rio *f, char *buf, long n)
 {
     enum xfer how = xfer_of(f, f->fd);
-    if (!f->regular && how == XFER_POLLED && !ready_now(f->fd, POLLIN)) {
+    if (how == XFER_POLLED && !ready_now(f->fd, POLLIN)) {
         errno = EAGAIN;
         return -1;
     }
     for (;;) {
-        ssize_t r = f->regular ? read(f->fd, buf, (size_t)n) : sys_read(f->fd, buf, (size_t)n, how);
+        ssize_t r = sys_read(f->fd, buf, (size_t)n, how);
         if (r >= 0 || errno != EINTR) return (long)r;
     }
 }
@@ -438,7 +444,7 @@ long io_write_now(struct rio *f, int fd, VALUE str)
 {
     enum xfer how = xfer_of(f, fd);
     long n = RSTRING_LEN(str);
-    if (!f->regular && how == XFER_POLLED) {
+    if (how == XFER_POLLED) {
         if (!ready_now(fd, POLLOUT)) {
             errno = EAGAIN;
             return -1;
@@ -447,8 +453,7 @@ long io_write_now(struct rio *f, int fd, VALUE str)
     }
     for (;;) {
         before_write(fd, RSTRING_PTR(str), n);
-        ssize_t w = f->regular ? write(fd, RSTRING_PTR(str), (size_t)n)
-                               : sys_write(fd, RSTRING_PTR(str), (size_t)n, how);
+        ssize_t w = sys_write(fd, RSTRING_PTR(str), (size_t)n, how);
         if (w >= 0 || errno != EINTR) return (long)w;
     }
 }
@@ -460,15 +465,14 @@ static void write_str_bytes(struct rio *f, int fd, VALUE str, long off, long n)
     while (n > 0) {
         long chunk = n;
         enum xfer how = xfer_of(f, fd);
-        if (!f->regular && how == XFER_POLLED) {
+        if (how == XFER_POLLED) {
             wait_ready(fd, POLLOUT);
             if (chunk > PIPE_BUF) chunk = PIPE_BUF;
         }
         if (off + chunk > RSTRING_LEN(str)) chunk = RSTRING_LEN(str) - off;
         if (chunk <= 0) return;
         before_write(fd, RSTRING_PTR(str) + off, chunk);
-        ssize_t w = f->regular ? write(fd, RSTRING_PTR(str) + off, (size_t)chunk)
-                               : sys_write(fd, RSTRING_PTR(str) + off, (size_t)chunk, how);
+        ssize_t w = sys_write(fd, RSTRING_PTR(str) + off, (size_t)chunk, how);
         if (w < 0) {
             if (errno == EINTR) continue;
             if (errno == EAGAIN) { wait_again(fd, POLLOUT); continue; }
@@ -495,13 +499,12 @@ void io_fflush(struct rio *f)
         if (fd < 0) { f->wlen = 0; return; }
         long chunk = f->wlen;
         enum xfer how = xfer_of(f, fd);
-        if (!f->regular && how == XFER_POLLED) {
+        if (how == XFER_POLLED) {
             wait_ready(fd, POLLOUT);
             if (chunk > PIPE_BUF) chunk = PIPE_BUF;
         }
         before_write(fd, f->wbuf, chunk);
-        ssize_t w = f->regular ? write(fd, f->wbuf, (size_t)chunk)
-                               : sys_write(fd, f->wbuf, (size_t)chunk, how);
+        ssize_t w = sys_write(fd, f->wbuf, (size_t)chunk, how);
         if (w < 0) {
             if (errno == EINTR) continue;
             if (errno == EAGAIN) { wait_again(fd, POLLOUT); continue; }
