@@ -568,10 +568,23 @@ int io_fill(struct rio *f)
         f->rbuf = xmalloc(IO_BUFSIZE);
         f->rcapa = IO_BUFSIZE;
     }
-    long r = io_sysread(f, f->rbuf, f->rcapa);
-    f->rpos = 0;
-    f->rlen = r;
-    return (int)r;
+    /* Several threads may fill one IO's buffer: the read lands in it only
+       while it is empty.  Read straight in after a wait, the next fill
+       wrote over what another thread had left unread (lost whenever a
+       reader was raised in or switched out between two reads). */
+    for (;;) {
+        long r = io_read_now(f, f->rbuf, f->rcapa);
+        if (r >= 0) {
+            f->rpos = 0;
+            f->rlen = r;
+            return (int)r;
+        }
+        if (errno != EAGAIN) exc_sys_fail(rio_path_cstr(f));
+        if (xfer_of(f, f->fd) == XFER_POLLED) wait_ready(f->fd, POLLIN);
+        else wait_again(f->fd, POLLIN);
+        if (f->fd < 0) exc_raise(vm.c.IOError, "closed stream");
+        if (f->rlen > 0) return (int)f->rlen;
+    }
 }
 
 static VALUE fflush_protected(VALUE f)
