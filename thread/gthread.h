@@ -104,7 +104,7 @@ struct gthread {
     bool is_main;
     bool resident;                /* its frames are in its slot: it can be resumed as it is */
     const uint64_t *canary_below; /* unguarded: the canary words of the slot below */
-    bool stack_went_deep;         /* set by the embedder before sched_exit: beyond STACK_SHALLOW */
+    uint8_t stack_reach;          /* enum stack_reach, set by the embedder before sched_exit */
     int priority;
     struct policy_node rq;
     /* timed wait */

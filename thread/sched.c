@@ -350,7 +350,7 @@ void sched_free_stack(struct gthread *t)
     if (!t->slot) return;
     struct stack_slot *s = t->slot;
     bool alone = s->occupant == t || !s->occupant;
-    release_stack(t, alone ? stack_retire(s, false, true) : NULL);
+    release_stack(t, alone ? stack_retire(s, false, STACK_REACH_DEEP) : NULL);
 }
 
 static NOINLINE __attribute__((noreturn)) void canary_dead(void)
@@ -914,7 +914,7 @@ void sched_exit(void)
     t->status = GT_DEAD;
     waitq_broadcast(&t->joiners);
     all_remove(t);
-    if (t->slot) S.dead_cleared_below = stack_retire(t->slot, true, t->stack_went_deep);
+    if (t->slot) S.dead_cleared_below = stack_retire(t->slot, true, (enum stack_reach)t->stack_reach);
     S.dead = t;
     for (;;) {
         struct gthread *next = pick_next();

@@ -34,10 +34,10 @@
  * slots are 8 MB apart): 8 KB a thread, where a spilled one takes a few
  * hundred bytes.
  *
- * A slot that no thread is homed in any more goes back to a free list, its
- * deep pages returned to the kernel (MADV_DONTNEED) so a burst of deep
- * recursion does not pin memory; the top pages stay committed for the next
- * thread, the very top one cleared.
+ * A slot that no thread is homed in any more goes back to a free list, the
+ * pages its threads reached below its top part returned to the kernel
+ * (MADV_DONTNEED) so a burst of deep recursion does not pin memory; the
+ * top pages stay committed for the next thread, the very top one cleared.
  */
 #include <signal.h>
 #include <stdint.h>
@@ -294,18 +294,33 @@ static void clear_for_next(char *from, char *to)
 
 static char *slot_base(struct stack_slot *s) { return s->lo - PAGE; }
 
-char *stack_retire(struct stack_slot *s, bool on_it, bool went_deep)
+/* The pages the slot's threads left below its top part, back to the
+   kernel: see stack_retire. */
+static void give_back(struct stack_slot *s)
 {
-    char *base = slot_base(s), *lo = s->lo;
-    size_t usable = pool.size - PAGE;
-    /* a page more than the shallow part: the colour offset */
-    if (!went_deep && usable > STACK_SHALLOW + PAGE) {
-        lo = base + pool.size - STACK_SHALLOW - PAGE;
-        usable = STACK_SHALLOW + PAGE;
-    }
     /* a shared slot keeps its shallow part for the threads still homed
        there: their turns would fault the same pages in again */
-    if (usable > KEEP_RESIDENT && (went_deep || s->homed == 1)) madvise(lo, usable - KEEP_RESIDENT, MADV_DONTNEED);
+    if (s->reach == STACK_REACH_TOP || (s->reach == STACK_REACH_SHALLOW && s->homed > 1)) return;
+    char *lo = s->lo;
+    size_t usable = pool.size - PAGE;
+    /* a page more than the shallow part: the colour offset */
+    if (s->reach == STACK_REACH_SHALLOW && usable > STACK_SHALLOW + PAGE) {
+        lo = slot_base(s) + pool.size - STACK_SHALLOW - PAGE;
+        usable = STACK_SHALLOW + PAGE;
+    }
+    if (usable > KEEP_RESIDENT) madvise(lo, usable - KEEP_RESIDENT, MADV_DONTNEED);
+    s->reach = STACK_REACH_TOP;
+}
+
+/* a check a little above what stays resident: a call below the last
+   check (C code's frames) stays within it */
+_Static_assert(STACK_TOP_PART + PAGE <= KEEP_RESIDENT, "the top part stays resident");
+
+char *stack_retire(struct stack_slot *s, bool on_it, enum stack_reach reach)
+{
+    if (reach > s->reach) s->reach = (uint8_t)reach;
+    give_back(s);
+    char *base = slot_base(s);
     char *top = base + pool.size - PAGE;
     /* Under a checker the dying thread writes nothing below its own stack
        pointer, and all of it is cleared after the switch: ASan's memset

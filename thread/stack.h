@@ -23,6 +23,8 @@ struct stack_slot {
     struct spill_ref *ref;         /* its threads' spills are deltas against it */
     uint32_t homed;                /* live threads whose stack this is */
     bool guarded;                  /* a guard page below it (else a canary) */
+    uint8_t reach;                 /* enum stack_reach: how deep the pages its
+                                      threads left there may go */
     const uint64_t *canary_below;  /* unguarded: the canary of the slot below */
     unsigned valgrind_id;
 };
@@ -38,18 +40,26 @@ void stack_pool_init(void);
    over the busy ones.  NULL when there is
    no address space for a first slot. */
 struct stack_slot *stack_take(const struct stack_slot *avoid, bool (*busy)(const struct stack_slot *));
-/* Give the deep pages of a slot back to the kernel: all of them when its
-   thread went deep, else those of its shallow part, the top STACK_SHALLOW
-   bytes (an madvise of 8 MB walks the page tables of all of it, and was
-   half the cost of a short-lived thread).  The embedder's stack checks say
-   which: C code that goes deeper without one leaves those pages to the
-   slot's next thread.  A slot shared with other threads keeps its shallow
-   part.  A dying thread calls it on its own stack (on_it),
-   in the top page by then, and clears what it can of that page; the
-   result is where stack_release, called once nothing runs on the stack,
-   must clear from. */
+/* How deep a thread's stack went, as its embedder's checks saw it: within
+   the top STACK_TOP_PART bytes, which stay resident for the slot's next
+   thread, within its shallow part, the top STACK_SHALLOW bytes, or deeper.
+   C code that goes deeper without a check leaves those pages to the
+   slot's next thread. */
+enum stack_reach { STACK_REACH_TOP, STACK_REACH_SHALLOW, STACK_REACH_DEEP };
+#define STACK_TOP_PART (12 * 1024)
 #define STACK_SHALLOW (128 * 1024)
-char *stack_retire(struct stack_slot *s, bool on_it, bool went_deep);
+/* A thread homed in s ends, having reached `reach`: the pages below the
+   slot's top part go back to the kernel, all of them once a thread went
+   deep, else the shallow part's when the slot's last thread ends (a slot
+   shared with other threads keeps it for them); nothing when no thread
+   left any (a system call per short-lived thread, for nothing: 100,000
+   made and joined one at a time came to 460,000 a second with it, 2.7
+   million without; an madvise of all 8 MB walked the page tables of all
+   of it, half the cost of a short-lived thread).  A dying thread calls it
+   on its own stack (on_it), in the top page by then, and clears what it
+   can of that page; the result is where stack_release, called once nothing
+   runs on the stack, must clear from. */
+char *stack_retire(struct stack_slot *s, bool on_it, enum stack_reach reach);
 /* A thread homed in s is gone: the slot is free once none is left.  What
    the thread left above cleared_below is cleared (NULL: nothing is, for
    another thread's frames are there now). */

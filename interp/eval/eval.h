@@ -117,9 +117,8 @@ static inline void ev_safe_point(void)
 }
 
 /* The bound checked is the tripwire: the limit, or, on a thread's stack,
-   the end of its shallow part until a check first passes it
-   (vm_stack_low), so that a dead thread that stayed shallow gives back
-   only that part (stack_retire). */
+   the next of its marks (vm_stack_low), so that a dead thread gives back
+   only the part of its stack it reached (stack_retire). */
 static inline void ev_stack_check(void)
 {
     char here;

@@ -231,7 +231,8 @@ void vm_stack_overflow(void)
     struct thread *th = vm.th;
     /* build the exception in the margin below the limit, then jump */
     char *limit = th->stack_limit;
-    th->stack_went_deep = true;
+    th->stack_reach = STACK_MARKS;
+    th->stack_mark = 0;
     th->stack_limit = th->stack_tripwire = th->stack_lo + (limit - th->stack_lo) / 4;
     VALUE exc = exc_new(vm.c.SystemStackError, "stack level too deep", 20);
     exc_set_backtrace(exc, exc_backtrace_here(0));
@@ -245,7 +246,16 @@ void vm_stack_low(void)
     char here;                   /* a frame below the check's: no less strict */
     struct thread *th = vm.th;
     if (&here < th->stack_limit) vm_stack_overflow();
-    th->stack_went_deep = true;
+    /* past a mark: the next one is the bound, unless this frame is past
+       it too, or it is past the limit */
+    char *next = th->stack_mark ? th->stack_base - th->stack_mark : NULL;
+    th->stack_mark = 0;
+    th->stack_reach++;
+    if (next && next > th->stack_limit && &here >= next) {
+        th->stack_tripwire = next;
+        return;
+    }
+    th->stack_reach = STACK_MARKS;
     th->stack_tripwire = th->stack_limit;
 }
 

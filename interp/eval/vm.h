@@ -104,8 +104,8 @@ struct thread {
     VALUE errinfo;          /* $! */
     char *stack_base;       /* highest address of the C stack */
     char *stack_limit;      /* lowest address Ruby code may reach */
-    char *stack_tripwire;   /* the stack checks' bound: the limit, or above it until
-                               stack_went_deep (below) */
+    char *stack_tripwire;   /* the stack checks' bound: the highest of the thread's
+                               marks no check has passed yet, else the limit */
     char *stack_lo;         /* lowest address of the C stack */
     VALUE self;             /* the Thread object */
     VALUE locals;           /* Thread#[] hash (lazily created) */
@@ -124,9 +124,15 @@ struct thread {
     bool stack_dirty;
     /* the small fields last, together: no padding between */
     bool stack_roots_wide;
-    bool stack_went_deep;   /* a check found the stack below its shallow part */
-    int missing_kind;       /* MISSING_ kind for Kernel#method_missing (ev_call.c) */
+    uint8_t stack_reach;    /* marks the checks passed (STACK_MARKS: all) */
+    uint8_t missing_kind;   /* MISSING_ kind for Kernel#method_missing (ev_call.c) */
+    uint32_t stack_mark;    /* the mark below the tripwire, as bytes below
+                               stack_base; 0: none */
 };
+/* A thread's stack may have marks (its layer sets them: a pool stack's are
+   the ends of its top and shallow parts): the checks count those they
+   pass, so that the thread's death gives back only the pages it reached. */
+#define STACK_MARKS 2
 #define PENDING_RAISE 0x1
 #define PENDING_KILL  0x2
 

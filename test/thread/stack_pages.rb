@@ -77,3 +77,43 @@ test "a thread that went deep gives those pages back when it ends" do
   # 3,000 levels are hundreds of KB of stack each; what stays is the top
   assert per_thread < 32 * 1024, "#{per_thread} bytes of stack kept per ended thread"
 end
+
+# A child miniruby running code with the stack slots given; its stdout.
+def with_slots(slots, code)
+  r, w = IO.pipe
+  pid = fork do
+    r.close
+    ENV.delete("MINIRUBY_SCHED")
+    ENV["MINIRUBY_STACK_SLOTS"] = slots.to_s
+    $stdout.reopen(w)
+    exec(File.readlink("/proc/self/exe"), "-I", File.dirname(File.dirname(__FILE__)), "-e", code)
+  end
+  w.close
+  out = r.read
+  Process.wait(pid)
+  assert_equal 0, $?.exitstatus
+  out
+end
+
+test "a slot gives back what a thread that shared it left there when its last thread ends" do
+  # two slots for four holders and a digger: the digger goes below the
+  # slot's top pages, not past its shallow part, and ends while holders
+  # are homed in its slot, which keep those pages; the last of them gives
+  # them back
+  out = with_slots(2, <<-'CODE')
+    require 'thread'
+    require 'thread/fixtures/stack_resident'
+    def dig(n) n == 0 ? 0 : 1 + dig(n - 1) end
+    gate = Queue.new
+    holders = Array.new(4) { Thread.new { gate.pop } }
+    Thread.pass
+    Thread.new { dig(60) }.join
+    dug = stack_resident
+    4.times { gate.push(nil) }
+    holders.each { |t| t.join }
+    puts dug, stack_resident
+  CODE
+  dug, ended = out.split.map { |s| s.to_i }
+  assert ended <= 2 * 16 * 1024, "#{ended} bytes of stack kept in two slots after every thread ended"
+  assert dug >= ended + 12 * 1024, "the digger's pages were not there: #{dug} bytes, #{ended} after"
+end

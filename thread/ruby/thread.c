@@ -55,6 +55,7 @@ bool green_thread_alive(VALUE thread) { return thread_get(thread)->g.status != G
 #ifndef USE_UCONTEXT_SWITCH
 _Static_assert(sizeof(struct rthread) <= 448, "a thread record fits its slab class");
 #endif
+_Static_assert(STACK_MARKS == STACK_REACH_DEEP, "the marks: the ends of the top and shallow parts");
 
 static struct rthread *rthread_new(VALUE klass)
 {
@@ -121,7 +122,7 @@ static void thread_entry(void)
     else if (state == TAG_FATAL) t->killed = true;
     t->t.frame = NULL;
     t->t.tag = NULL;
-    t->g.stack_went_deep = t->t.stack_went_deep;
+    t->g.stack_reach = t->t.stack_reach;     /* the marks passed: enum stack_reach */
     sched_exit();
 }
 
@@ -138,11 +139,13 @@ static void thread_give_stack(struct rthread *t)
     t->t.stack_lo = t->g.stack_lo;
     t->t.stack_base = t->g.stack_hi;
     t->t.stack_limit = t->g.stack_lo + margin;
-    /* until a check passes the shallow part, the thread's death gives
-       back only that part of its stack (stack_retire) */
+    /* the checks' marks: the ends of the top and shallow parts, so that
+       the thread's death gives back the part of its stack it reached */
+    char *top_end = t->g.stack_hi - STACK_TOP_PART;
     char *shallow_end = t->g.stack_hi - STACK_SHALLOW;
-    t->t.stack_tripwire = shallow_end > t->t.stack_limit ? shallow_end : t->t.stack_limit;
-    t->t.stack_went_deep = false;
+    t->t.stack_tripwire = top_end > t->t.stack_limit ? top_end : t->t.stack_limit;
+    t->t.stack_mark = shallow_end > t->t.stack_limit ? STACK_SHALLOW : 0;
+    t->t.stack_reach = top_end > t->t.stack_limit ? 0 : STACK_MARKS;
 }
 
 static struct rthread *thread_prepare(VALUE klass)
