@@ -132,38 +132,16 @@ static NORETURN NOINLINE void restore(struct cont *c, volatile VALUE *prev)
 /* ------------------------------------------------------------ locals */
 /* Locals are not part of what a continuation restores (1.8.7 moves the
    scopes to the heap at callcc): the vars of every stack environment of
-   the thread move into a heap env, which the frame, its copies in
-   continuations and the GC find through vars[-1]. */
-static void box_env(struct env *e)
-{
-    uint32_t n = e->nvars;
-    struct env *h = env_new_heap(NULL, NULL);    /* no vars yet: safe to mark */
-    VALUE *vars = gc_body_alloc((size_t)(n + 1) * sizeof(VALUE));
-    vars[0] = ENV_OBJ(h);
-    memcpy(vars + 1, e->vars, (size_t)n * sizeof(VALUE));
-    h->vars = vars;
-    h->nvars = n + 1;
-    gc_malloc_increase((size_t)(n + 1) * sizeof(VALUE));
-    e->vars = vars + 1;
-    e->flags |= ENV_BOXED;
-}
-
-/* A C iterator's reused block frame (vm_yield_prepare) would give the
-   next iterations the boxed vars: they take the general path instead,
-   with an env of their own each. */
-static void stop_reusing(struct frame *bf)
-{
-    struct yielder *y = (struct yielder *)(void *)((char *)bf - offsetof(struct yielder, bf));
-    y->fast = false;
-}
-
+   the thread move into the heap (env_box), where the frame, its copies in
+   continuations and the GC find them; a C iterator's reused block frame
+   stops being reused (yielder_stop_reusing). */
 static void box_stack_envs(struct thread *th)
 {
     for (struct frame *f = th->frame; f; f = f->prev) {
         if (f->flags & FRAME_CFUNC) continue;       /* no env */
-        if (f->flags & FRAME_YIELDER) stop_reusing(f);
+        if (f->flags & FRAME_YIELDER) yielder_stop_reusing(f);
         for (struct env *e = f->env; e && !(e->flags & ENV_HEAP); e = e->outer)
-            if (!(e->flags & ENV_BOXED)) box_env(e);
+            if (!(e->flags & ENV_BOXED)) env_box(e);
     }
 }
 

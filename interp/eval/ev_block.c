@@ -29,6 +29,72 @@ struct env *env_new_heap(const struct scope_info *scope, struct env *outer)
     return e;
 }
 
+/* A stack environment's vars move into the heap, into a box whose first
+   word is their owner, a heap env (returned) that sees the same vars: the
+   stack env goes on working on them (ENV_BOXED), as do its frame and the
+   blocks written there, and the GC and a later escape find the owner
+   through vars[-1].  For a Proc (env_escape) and for callcc, which
+   restores stacks but not locals, as 1.8.7 (cont.c). */
+struct env *env_box(struct env *e)
+{
+    uint32_t n = e->nvars;
+    struct env *h = env_new_heap(NULL, NULL);    /* no vars yet: safe to mark */
+    VALUE *box = gc_body_alloc((size_t)(n + 1) * sizeof(VALUE));
+    box[0] = ENV_OBJ(h);
+    memcpy(box + 1, e->vars, (size_t)n * sizeof(VALUE));
+    gc_malloc_increase((size_t)(n + 1) * sizeof(VALUE));
+    h->vars = box + 1;
+    h->nvars = n;
+    h->scope = e->scope;
+    h->flags |= ENV_IN_BOX;
+    e->vars = box + 1;
+    e->flags |= ENV_BOXED;
+    return h;
+}
+
+static struct env *box_owner(const struct env *e) { return &((struct REnv *)e->vars[-1])->env; }
+
+/* A C iterator's reused block frame (vm_yield_prepare) would give the
+   next iterations the boxed vars: they take the general path instead,
+   with an env of their own each. */
+void yielder_stop_reusing(struct frame *bf)
+{
+    struct yielder *y = (struct yielder *)(void *)((char *)bf - offsetof(struct yielder, bf));
+    y->fast = false;
+}
+
+/* The frames of this thread, and the blocks they run or were given, see
+   the owner from now on: eval and binding take only heap envs, and the
+   owner's vars may move (env_add_locals). */
+static void see_owner(const struct env *e, struct env *h)
+{
+    for (struct frame *f = vm.th->frame; f; f = f->prev) {
+        for (const struct block *b = f->block; b; b = b->outer_block)
+            if (b->env == e) ((struct block *)b)->env = h;
+        if (f->flags & FRAME_CFUNC) continue;      /* no env, nothing running */
+        for (const struct block *b = f->running; b; b = b->outer_block)
+            if (b->env == e) ((struct block *)b)->env = h;
+        for (struct env *x = f->env; x && !(x->flags & ENV_HEAP); x = x->outer)
+            if (x->outer == e) x->outer = h;
+        if (f->env != e) continue;
+        if (f->flags & FRAME_YIELDER) yielder_stop_reusing(f);
+        f->env = h;
+    }
+}
+
+/* The environment a Proc keeps: e on the heap, with those it is nested in.
+   A scope that writes a block literal keeps its locals on the stack until
+   a Proc is made of a block that sees them (1.8.7 too moves its scopes
+   to the heap then): most blocks are only yielded to. */
+struct env *env_escape(struct env *e)
+{
+    if (!e || (e->flags & ENV_HEAP)) return e;
+    struct env *h = e->flags & ENV_BOXED ? box_owner(e) : env_box(e);
+    if (e->outer && !h->outer) h->outer = env_escape(e->outer);
+    see_owner(e, h);
+    return h;
+}
+
 /* Locals made by eval live on in the scope it ran in (MRI 1.8's dynamic
    variables): the environment gets new named slots.  Its slot names are
    then its own copy; the slots may move, so nothing may hold a pointer
@@ -53,9 +119,20 @@ void env_add_locals(struct env *e, const ID *names, int n)
     s->names = xrealloc(s->names, (size_t)(have + n) * sizeof(ID));
     memcpy(s->names + have, names, (size_t)n * sizeof(ID));
     s->nlocals = have + n;
-    e->vars = gc_body_realloc(e->vars, e->nvars * sizeof(VALUE), (size_t)(e->nvars + (uint32_t)n) * sizeof(VALUE));
+    size_t boxed = e->flags & ENV_IN_BOX ? 1 : 0;      /* the box's owner word */
+    VALUE *was = e->vars;
+    VALUE *vars = gc_body_realloc(was - boxed, (e->nvars + boxed) * sizeof(VALUE),
+                                  (e->nvars + boxed + (size_t)n) * sizeof(VALUE));
+    e->vars = vars + boxed;
     for (int i = 0; i < n; i++) e->vars[e->nvars + (uint32_t)i] = Qnil;
     e->nvars += (uint32_t)n;
+    if (boxed) {
+        /* the stack env of a frame of this thread that is still running
+           works on the box too: it moved */
+        for (struct frame *f = vm.th->frame; f; f = f->prev)
+            for (struct env *x = f->flags & FRAME_CFUNC ? NULL : f->env; x && !(x->flags & ENV_HEAP); x = x->outer)
+                if ((x->flags & ENV_BOXED) && x->vars == was) x->vars = e->vars;
+    }
     gc_malloc_increase((size_t)n * (sizeof(VALUE) + sizeof(ID)));
 }
 
@@ -75,7 +152,8 @@ bool env_adopt_locals(struct env *e, VALUE script)
 
 void env_gc_free(struct env *e)
 {
-    gc_body_free(e->vars, e->nvars * sizeof(VALUE));
+    if (e->flags & ENV_IN_BOX) gc_body_free(e->vars - 1, (e->nvars + 1) * sizeof(VALUE));
+    else gc_body_free(e->vars, e->nvars * sizeof(VALUE));
     if (e->flags & ENV_OWN_SCOPE) {
         free(((struct scope_info *)e->scope)->names);
         free((void *)e->scope);
@@ -345,10 +423,10 @@ VALUE vm_invoke_block(const struct block *blk, int argc, const VALUE *argv, VALU
     return v;
 }
 
-/* A heap copy of a block, for a Proc.  The environment is already on the
-   heap: the scope that wrote the block literal is SCOPE_CAPTURED. */
+/* A heap copy of a block, for a Proc, with its environment on the heap. */
 struct block *block_to_heap(const struct block *blk)
 {
+    ((struct block *)blk)->env = env_escape(blk->env);   /* and so does the block itself */
     struct block *h = gc_body_alloc(sizeof *h);
     *h = *blk;
     h->flags |= BLOCK_FROM_PROC;
@@ -403,7 +481,8 @@ void vm_yield_prepare_block(struct yielder *y, const struct block *blk)
 {
     y->blk = blk;
     const struct node_block *nb = blk->node;
-    y->fast = nb && !(blk->flags & BLOCK_LAMBDA) && !nb->is_for && !(nb->scope.flags & SCOPE_CAPTURED) &&
+    y->fast = nb && !(blk->flags & BLOCK_LAMBDA) && !nb->is_for &&
+              !(nb->scope.flags & (SCOPE_CAPTURED | SCOPE_HAS_BLOCK)) &&
               nb->scope.nlocals <= YIELDER_LOCALS;
     y->spreads = y->fast && nb->params && block_destructures(nb->params);
     if (!y->fast) return;

@@ -26,7 +26,7 @@ static void caller_context(struct eval_ctx *c)
 {
     struct frame *f = vm_ruby_frame();
     c->self = f ? f->self : vm.top_self;
-    c->env = f && f->env && (f->env->flags & ENV_HEAP) ? f->env : NULL;
+    c->env = f ? env_escape(f->env) : NULL;
     c->cref = f ? f->cref : vm.top_cref;
     c->block = f ? f->block : NULL;
 }

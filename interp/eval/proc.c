@@ -236,7 +236,7 @@ static VALUE binding_from(VALUE self, struct env *env, VALUE cref, VALUE script,
 {
     struct binding *b = xcalloc(1, sizeof *b);
     b->self = self;
-    b->env = env && (env->flags & ENV_HEAP) ? env : NULL;
+    b->env = env_escape(env);
     b->cref = cref;
     b->script = script;
     b->block_proc = Qnil;

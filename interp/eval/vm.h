@@ -21,7 +21,8 @@
 /* ------------------------------------------------------------ environments */
 #define ENV_HEAP 0x01
 #define ENV_OWN_SCOPE 0x02        /* scope was grown by eval: a copy owned by the env */
-#define ENV_BOXED 0x04            /* on the stack, vars moved by callcc into the heap env vars[-1] */
+#define ENV_BOXED 0x04            /* on the stack, its vars moved into the heap env vars[-1] (env_box) */
+#define ENV_IN_BOX 0x08           /* a heap env whose vars are a box: vars[-1] is the env itself */
 struct env {
     VALUE *vars;
     struct env *outer;              /* enclosing scope (blocks), or NULL */

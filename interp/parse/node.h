@@ -108,10 +108,13 @@ struct node {
 };
 
 /* A local-variable table: one per program, def, class body and block. */
-#define SCOPE_CAPTURED    0x01 /* contains a block literal, binding, eval ...:
+#define SCOPE_CAPTURED    0x01 /* contains binding, eval, a for loop ...:
                                   its environment must live on the heap */
 #define SCOPE_RETURN_IN_BLOCK 0x02 /* a `return` inside a block of this def */
 #define SCOPE_OF_BLOCK    0x04 /* a block's own: defined? calls its locals "(in-block)" */
+#define SCOPE_HAS_BLOCK   0x08 /* contains a block literal: its environment starts on
+                                  the stack, and moves to the heap when a Proc is made
+                                  of a block that can see it (env_escape) */
 struct scope_info {
     int nlocals;       /* slots used, including parameters */
     ID *names;         /* names[nlocals]; 0 for hidden slots (flip-flop state) */

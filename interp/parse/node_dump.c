@@ -191,6 +191,7 @@ static struct sx *scope(struct dumper *d, const struct scope_info *s)
     for (int i = 0; i < s->nlocals; i++)
         add(d, l, s->names[i] ? name(d, "", s->names[i]) : atom(d, "?"));
     if (s->flags & SCOPE_CAPTURED) add_atom(d, l, "#captured");
+    if (s->flags & SCOPE_HAS_BLOCK) add_atom(d, l, "#has_block");
     if (s->flags & SCOPE_RETURN_IN_BLOCK) add_atom(d, l, "#return_in_block");
     return l;
 }

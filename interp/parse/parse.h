@@ -142,6 +142,7 @@ void parse_local_name(struct parser *p, int idx, ID id);
 struct node *parse_lvar_or_vcall(struct parser *p, ID id, int line);
 struct node *parse_lasgn(struct parser *p, ID id, struct node *value, int line);
 void parse_mark_captured(struct parser *p);
+void parse_mark_has_block(struct parser *p);
 void parse_note_call(struct parser *p, ID mid);
 void parse_note_return(struct parser *p);
 

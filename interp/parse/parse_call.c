@@ -168,7 +168,7 @@ struct node_block *parse_block(struct parser *p)
     int t = tk(p), close = t == kDO ? kEND : '}';
     struct node_block *b = NEW(p, node_block, NODE_BLOCK, tline(p));
     skip(p);
-    parse_mark_captured(p);
+    parse_mark_has_block(p);
     struct pscope s;
     parse_scope_push(p, &s, SCOPE_BLOCK, &b->scope);
     bool flags[2];

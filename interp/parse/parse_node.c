@@ -430,15 +430,22 @@ struct node *parse_lasgn(struct parser *p, ID id, struct node *value, int line)
     return &v->h;
 }
 
-/* A block literal (or for-loop) here: the scopes whose locals it can see
-   must keep them on the heap. */
-void parse_mark_captured(struct parser *p)
+/* The scopes whose locals the code here can see get flag. */
+static void mark_visible_scopes(struct parser *p, uint32_t flag)
 {
     for (struct pscope *s = p->scope; s; s = s->prev) {
-        s->info->flags |= SCOPE_CAPTURED;
+        s->info->flags |= flag;
         if (s->kind != SCOPE_BLOCK) break;
     }
 }
+
+/* A for loop, binding or eval here: the scopes whose locals it can see
+   keep them on the heap. */
+void parse_mark_captured(struct parser *p) { mark_visible_scopes(p, SCOPE_CAPTURED); }
+
+/* A block literal here: the environments of those scopes move to the
+   heap if a Proc is made of it (env_escape). */
+void parse_mark_has_block(struct parser *p) { mark_visible_scopes(p, SCOPE_HAS_BLOCK); }
 
 /* Calls that can reach the caller's local variables. */
 void parse_note_call(struct parser *p, ID mid)

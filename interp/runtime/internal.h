@@ -213,6 +213,9 @@ VALUE vm_invoke_block(const struct block *blk, int argc, const VALUE *argv,
                       VALUE self, VALUE def_class, int extra_flags);
 struct env *env_new_heap(const struct scope_info *scope, struct env *outer);
 void env_add_locals(struct env *e, const ID *names, int n);   /* heap envs only */
+struct env *env_box(struct env *e);      /* a stack env's vars into the heap: their owner */
+struct env *env_escape(struct env *e);   /* e and its outer ones on the heap, for a Proc */
+void yielder_stop_reusing(struct frame *bf);   /* its vars moved to the heap */
 bool env_adopt_locals(struct env *e, VALUE script);            /* a script's locals into e */
 void env_gc_free(struct env *e);
 struct block *block_to_heap(const struct block *blk);   /* for procs */

@@ -213,8 +213,10 @@ test "Thread.exit in a finalizer: its thread ends once the others ran" do
   assert_false t.status
   assert_equal [], logged(:not_reached)
   in_thread = logged(:exiting)
-  assert_true in_thread.size >= 15
-  assert_equal [false], in_thread.map { |e| e[2] }.uniq
+  ran_in_t = in_thread.take_while { |e| !e[2] }
+  assert_true ran_in_t.size >= 15, in_thread.inspect
+  # what a stale stack word kept alive past t's end runs later, in main
+  assert_equal [], in_thread[ran_in_t.size..-1].reject { |e| e[2] }
   # in the main thread it is exit, and ignored as the rest
   make_exiting(20)
   collect
