@@ -65,7 +65,9 @@ void yielder_stop_reusing(struct frame *bf)
 
 /* The frames of this thread, and the blocks they run or were given, see
    the owner from now on: eval and binding take only heap envs, and the
-   owner's vars may move (env_add_locals). */
+   owner's vars may move (env_add_locals).  A walk over the frames for
+   each escape: a recursion that makes a Proc at every level pays for its
+   depth at each. */
 static void see_owner(const struct env *e, struct env *h)
 {
     for (struct frame *f = vm.th->frame; f; f = f->prev) {
@@ -128,7 +130,8 @@ void env_add_locals(struct env *e, const ID *names, int n)
     e->nvars += (uint32_t)n;
     if (boxed) {
         /* the stack env of a frame of this thread that is still running
-           works on the box too: it moved */
+           works on the box too: it moved (a frame of another thread,
+           whose Proc this one evals into, is not followed) */
         for (struct frame *f = vm.th->frame; f; f = f->prev)
             for (struct env *x = f->flags & FRAME_CFUNC ? NULL : f->env; x && !(x->flags & ENV_HEAP); x = x->outer)
                 if ((x->flags & ENV_BOXED) && x->vars == was) x->vars = e->vars;
