@@ -548,9 +548,10 @@ static inline __attribute__((always_inline)) void prefetch_followers(void)
 {
     const struct gthread *n = policy_peek();
     if (!n) return;
-    if (n->resident)
-        for (const char *c = n->saved_sp; c < n->saved_sp + PREFETCH_STACK; c += 64) __builtin_prefetch(c);
-    else
+    if (n->resident) {
+        if (n->saved_sp)                /* NULL: a new thread, never switched out */
+            for (const char *c = n->saved_sp; c < n->saved_sp + PREFETCH_STACK; c += 64) __builtin_prefetch(c);
+    } else
         sched_prefetch_spill(n);
     const struct gthread *after = policy_following(n);
     if (after)
