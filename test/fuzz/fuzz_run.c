@@ -203,7 +203,8 @@ static const char prelude[] =
     "$0 = 'fuzz.rb'\n"
     "RUBY_VERSION = '1.8.7'; RUBY_PLATFORM = 'x86_64-linux'; RUBY_PATCHLEVEL = 374\n";
 static const char reset[] =
-    "$stdout = STDOUT; $stderr = STDERR; $, = nil; $/ = \"\\n\"; $; = nil\n";
+    "$stdout = STDOUT; $stderr = STDERR; $, = nil; $/ = \"\\n\"; $; = nil\n"
+    "FuzzSandbox.next_input\n";
 
 static VALUE parse_or_die(const char *src, const char *name)
 {

@@ -88,3 +88,32 @@ end
   def io.close_read() nil end
   def io.close_write() nil end
 end
+
+# A continuation puts back the C stack from its callcc up.  fuzz_run runs
+# every program in one VM: called by a later program (kept in a global,
+# a constant, a method), it would put back the fuzzer's own frames of an
+# earlier input, and the fuzzer ran that input's rest again, for ever.
+# The harness counts the programs (FuzzSandbox.next_input).
+module FuzzSandbox
+  @input = 0
+  def self.input() @input end
+  def self.next_input() @input += 1 end
+end
+
+module Kernel
+  alias_method :__fuzz_callcc, :callcc
+  def callcc
+    input = FuzzSandbox.input
+    __fuzz_callcc { |k| k.instance_variable_set(:@__fuzz_input, input); yield k }
+  end
+  private :callcc
+end
+
+class Continuation
+  alias_method :__fuzz_call, :call
+  def call(*args)
+    FuzzSandbox.deny unless @__fuzz_input == FuzzSandbox.input
+    __fuzz_call(*args)
+  end
+  alias_method :[], :call
+end

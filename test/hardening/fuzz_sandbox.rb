@@ -28,3 +28,11 @@ test "files only to read; reading stays" do
                     "File.open(#{__FILE__.inspect}) { |f| f.gets }", 'STDIN.fcntl(3)'])
   assert_equal(%w(SecurityError SecurityError allowed allowed), got)
 end
+
+test "a continuation is good only in the program that made it" do
+  # fuzz_run runs every program in one VM: a continuation called by a
+  # later one would put back the fuzzer's own frames of the earlier input
+  got = in_sandbox(['$k = nil; n = callcc { |c| $k = c; 0 }; $k.call(1) if n == 0; raise "n" unless n == 1',
+                    'FuzzSandbox.next_input; $k.call(3)'])
+  assert_equal(%w(allowed SecurityError), got)
+end
