@@ -63,6 +63,9 @@ void yielder_stop_reusing(struct frame *bf)
     y->fast = false;
 }
 
+/* A frame's environment, NULL for a C frame (which sets no env field). */
+static struct env *frame_env(const struct frame *f) { return f->flags & FRAME_CFUNC ? NULL : f->env; }
+
 /* The frames of this thread, and the blocks they run or were given, see
    the owner from now on: eval and binding take only heap envs, and the
    owner's vars may move (env_add_locals).  A walk over the frames for
@@ -97,6 +100,16 @@ struct env *env_escape(struct env *e)
     return h;
 }
 
+/* The stack env of a frame of this thread that is still running works on
+   a box too: the box moved from was to now (a frame of another thread,
+   whose Proc this one evals into, is not followed). */
+static void follow_moved_box(uintptr_t was, VALUE *now)
+{
+    for (struct frame *f = vm.th->frame; f; f = f->prev)
+        for (struct env *x = frame_env(f); x && !(x->flags & ENV_HEAP); x = x->outer)
+            if ((x->flags & ENV_BOXED) && (uintptr_t)x->vars == was) x->vars = now;
+}
+
 /* Locals made by eval live on in the scope it ran in (MRI 1.8's dynamic
    variables): the environment gets new named slots.  Its slot names are
    then its own copy; the slots may move, so nothing may hold a pointer
@@ -122,20 +135,13 @@ void env_add_locals(struct env *e, const ID *names, int n)
     memcpy(s->names + have, names, (size_t)n * sizeof(ID));
     s->nlocals = have + n;
     size_t boxed = e->flags & ENV_IN_BOX ? 1 : 0;      /* the box's owner word */
-    VALUE *was = e->vars;
-    VALUE *vars = gc_body_realloc(was - boxed, (e->nvars + boxed) * sizeof(VALUE),
+    uintptr_t was = (uintptr_t)e->vars;       /* an address, once it is freed */
+    VALUE *vars = gc_body_realloc(e->vars - boxed, (e->nvars + boxed) * sizeof(VALUE),
                                   (e->nvars + boxed + (size_t)n) * sizeof(VALUE));
     e->vars = vars + boxed;
     for (int i = 0; i < n; i++) e->vars[e->nvars + (uint32_t)i] = Qnil;
     e->nvars += (uint32_t)n;
-    if (boxed) {
-        /* the stack env of a frame of this thread that is still running
-           works on the box too: it moved (a frame of another thread,
-           whose Proc this one evals into, is not followed) */
-        for (struct frame *f = vm.th->frame; f; f = f->prev)
-            for (struct env *x = f->flags & FRAME_CFUNC ? NULL : f->env; x && !(x->flags & ENV_HEAP); x = x->outer)
-                if ((x->flags & ENV_BOXED) && x->vars == was) x->vars = e->vars;
-    }
+    if (boxed) follow_moved_box(was, e->vars);
     gc_malloc_increase((size_t)n * (sizeof(VALUE) + sizeof(ID)));
 }
 
