@@ -66,7 +66,7 @@ static VALUE enumerator_initialize(VALUE self, int argc, const VALUE *argv)
 {
     if (argc < 1) exc_arity(argc, 1, -1);
     ID meth = argc > 1 ? conv_to_id(argv[1]) : ID_each;
-    enumerator_set(self, argv[0], meth, argc > 2 ? argc - 2 : 0, argv + 2);
+    enumerator_set(self, argv[0], meth, argc > 2 ? argc - 2 : 0, argc > 2 ? argv + 2 : NULL);
     return self;
 }
 
@@ -122,7 +122,7 @@ static VALUE obj_to_enum(VALUE self, int argc, const VALUE *argv)
 {
     ID meth = argc > 0 ? conv_to_id(argv[0]) : ID_each;
     VALUE e = enumerator_alloc(vm.c.Enumerator);
-    enumerator_set(e, self, meth, argc > 1 ? argc - 1 : 0, argv + 1);
+    enumerator_set(e, self, meth, argc > 1 ? argc - 1 : 0, argc > 1 ? argv + 1 : NULL);
     return e;
 }
 

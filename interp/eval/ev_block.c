@@ -136,7 +136,8 @@ void env_add_locals(struct env *e, const ID *names, int n)
     s->nlocals = have + n;
     size_t boxed = e->flags & ENV_IN_BOX ? 1 : 0;      /* the box's owner word */
     uintptr_t was = (uintptr_t)e->vars;       /* an address, once it is freed */
-    VALUE *vars = gc_body_realloc(e->vars - boxed, (e->nvars + boxed) * sizeof(VALUE),
+    VALUE *body = boxed ? e->vars - 1 : e->vars;      /* NULL when it had none */
+    VALUE *vars = gc_body_realloc(body, (e->nvars + boxed) * sizeof(VALUE),
                                   (e->nvars + boxed + (size_t)n) * sizeof(VALUE));
     e->vars = vars + boxed;
     for (int i = 0; i < n; i++) e->vars[e->nvars + (uint32_t)i] = Qnil;

@@ -78,7 +78,7 @@ try:
     for inc in ("runtime/internal.h", "eval/vm.h", "thread/gthread.h", "interp/runtime/internal.h", "rthread.h"):
         bad = probe("bad.c", '#include "ruby.h"\n#include "%s"\n' % inc)
         p = ext_headers(bad)
-        check(p.returncode != 0 and "No such file" in p.stderr,
+        check(p.returncode != 0 and ("No such file" in p.stderr or "file not found" in p.stderr),
               "an extension including %s must not compile: %s %r" % (inc, p.returncode, p.stderr[-300:]))
 finally:
     shutil.rmtree(tmp)
