@@ -51,22 +51,29 @@ static inline __attribute__((always_inline)) char *ctx_stack_pointer(void)
 
 struct machine_ctx { ucontext_t uc; };
 
+#ifdef MR_SANITIZE
+/* AddressSanitizer intercepts swapcontext only to print a warning on
+   stderr (the switch is announced to it anyway, instrument.h): the same
+   switch with the two halves of swapcontext.  A macro, as the _setjmp
+   switch: a function that calls getcontext is never inlined, and its
+   frame (the flag, what the compiler keeps across the second return)
+   would lie below the stack pointer the scheduler records, outside what
+   it saves of a stack that shares its slot. */
+#define ctx_switch_to(from, to)                                           \
+    do {                                                                  \
+        volatile bool ctx_resumed_ = false;                               \
+        getcontext(&(from)->uc);                                          \
+        if (!ctx_resumed_) {                                              \
+            ctx_resumed_ = true;                                          \
+            setcontext(&(to)->uc);                                        \
+        }                                                                 \
+    } while (0)
+#else
 static inline void ctx_switch_to(struct machine_ctx *from, struct machine_ctx *to)
 {
-#ifdef MR_SANITIZE
-    /* AddressSanitizer intercepts swapcontext only to print a warning on
-       stderr (the switch is announced to it anyway, instrument.h): the
-       same switch with the two halves of swapcontext */
-    volatile bool resumed = false;
-    getcontext(&from->uc);
-    if (!resumed) {
-        resumed = true;
-        setcontext(&to->uc);
-    }
-#else
     swapcontext(&from->uc, &to->uc);
-#endif
 }
+#endif
 
 __attribute__((noreturn)) static inline void ctx_jump(struct machine_ctx *to)
 {

@@ -369,14 +369,22 @@ static bool slot_busy(const struct stack_slot *s)
     return o && (o == S.current || o->status == GT_RUNNABLE);
 }
 
+/* The redzones ASan drew in o's frames (o switched out) go; returns
+   where its frames begin. */
+static char *unpoison_frames(struct gthread *o)
+{
+    char *lo = (char *)((uintptr_t)o->saved_sp & ~(uintptr_t)7);
+    STACK_UNPOISON(lo, (size_t)(o->stack_hi - lo));
+    return lo;
+}
+
 /* o's stack out of its slot: another thread of the slot is to run.  The
-   redzones ASan drew in it go first: the stack is read as a whole, and
-   the next thread's frames will lie there. */
+   redzones go first: the stack is read as a whole, and the next thread's
+   frames will lie there. */
 static void evict(struct gthread *o)
 {
     struct stack_slot *s = o->slot;
-    char *lo = (char *)((uintptr_t)o->saved_sp & ~(uintptr_t)7);
-    STACK_UNPOISON(lo, (size_t)(o->stack_hi - lo));
+    char *lo = unpoison_frames(o);
     o->spill = spill_save(lo, o->stack_hi, &s->ref, o->spare);
     o->spare = NULL;
     o->resident = false;
@@ -936,6 +944,9 @@ void sched_after_fork(void)
     for (struct gthread *t = cur->all_next, *next; t != cur; t = next) {
         next = t->all_next;
         if (t->status == GT_BLOCKED) unregister(t);
+        /* its frames stay in its slot, where a thread of the child may
+           run next: their redzones go, as at an eviction */
+        if (t->resident && t->saved_sp) unpoison_frames(t);
         policy_remove(t);
         t->status = GT_DEAD;
         t->wait_for = 0;

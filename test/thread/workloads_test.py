@@ -87,7 +87,8 @@ if m:
     # call, as Ruby 1.8.7 does (which itself reaches 1,616 levels, and 665
     # built with pthreads, on the same 8 MB stack)
     version = ruby(["-v"])[1]
-    need = 4000 if "context=ucontext" in version else 5000 if "asan" in version else 10000
+    ucontext, asan = "context=ucontext" in version, "asan" in version
+    need = 3000 if ucontext and asan else 4000 if ucontext else 5000 if asan else 10000
     check(int(m.group(1)) >= need, "main thread reaches %d levels: %s" % (need, m.group(1)))
     check(int(m.group(2)) >= need, "a green thread reaches %d levels: %s" % (need, m.group(2)))
 
