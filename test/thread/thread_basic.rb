@@ -50,6 +50,7 @@ test "status of running, sleeping, finished and killed threads" do
   assert_equal "run", Thread.current.status
   q = Queue.new
   t = Thread.new { q.pop }
+  Thread.pass until t.status == "sleep"   # as in inspect, below
   assert_equal "sleep", t.status
   assert t.stop?
   q << 1
@@ -77,6 +78,7 @@ test "thread-local variables" do
   assert Thread.current.key?(:x)
   assert Thread.current.keys.include?(:x)
   t = Thread.new { Thread.current[:y] = 2; sleep }
+  Thread.pass until t.status == "sleep"
   assert_equal 2, t[:y]
   t.kill
 end
@@ -144,6 +146,8 @@ end
 test "inspect" do
   assert_match(/\A#<Thread:0x[0-9a-f]+ run>\z/, Thread.current.inspect)
   t = Thread.new { sleep }
+  # a time slice may end before the new thread reaches its sleep
+  Thread.pass until t.status == "sleep"
   assert_match(/\A#<Thread:0x[0-9a-f]+ sleep>\z/, t.inspect)
   t.kill
   t.join
